@@ -1,0 +1,68 @@
+// swift-tools-version: 6.0
+// permsim: a scriptable model of iOS location authorization, driven by Lua scenario files.
+import PackageDescription
+
+let package = Package(
+  name: "permsim",
+  platforms: [.macOS(.v13)],
+  products: [
+    .executable(name: "permsim", targets: ["permsim"]),
+    .library(name: "PermissionModel", targets: ["PermissionModel"]),
+    .library(name: "ScenarioRuntime", targets: ["ScenarioRuntime"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+  ],
+  targets: [
+    // MARK: Lua
+    // Debian's liblua5.4-dev (never the lua5.4-c++ variant: C++ unwinding is no safer across Swift frames).
+    .systemLibrary(
+      name: "CLua",
+      pkgConfig: "lua5.4",
+      providers: [.apt(["liblua5.4-dev"]), .brew(["lua"])]
+    ),
+    // C: macro wrappers, the raising trampoline, the limited allocator, hooks and protected helpers.
+    .target(name: "CLuaShim", dependencies: ["CLua"]),
+    // The only Swift target that touches the Lua C API.
+    .target(name: "LuaBridge", dependencies: ["CLua", "CLuaShim"]),
+
+    // MARK: Model
+    // Pure Swift: versions, rule layers, device/app state, alerts, callbacks, virtual clock, transcript.
+    .target(name: "PermissionModel"),
+    // Info.plist, InfoPlist.strings and .xcstrings through Foundation, into the model's app description.
+    .target(name: "PlistLoader", dependencies: ["PermissionModel"]),
+
+    // MARK: Scenarios
+    // Binds the model into a sandboxed Lua state and runs one scenario case.
+    .target(name: "ScenarioRuntime", dependencies: ["LuaBridge", "PermissionModel", "PlistLoader"]),
+    // Run events and the reporters that fold them (console, JUnit XML).
+    .target(name: "Reporting"),
+    // Discovers scenario files, plans cases, runs them in parallel and posts run events.
+    .target(name: "Runner", dependencies: ["ScenarioRuntime", "Reporting"]),
+
+    // MARK: CLI
+    // libedit, for line editing and persistent history in the REPL.
+    .systemLibrary(
+      name: "CEditLine",
+      pkgConfig: "libedit",
+      providers: [.apt(["libedit-dev"]), .brew(["libedit"])]
+    ),
+    .target(
+      name: "CLICommands",
+      dependencies: [
+        "Runner", "ScenarioRuntime", "Reporting", "PlistLoader", "PermissionModel", "CEditLine",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    .executableTarget(name: "permsim", dependencies: ["CLICommands"]),
+
+    // MARK: Tests
+    .testTarget(name: "LuaBridgeTests", dependencies: ["LuaBridge"]),
+    .testTarget(name: "PermissionModelTests", dependencies: ["PermissionModel"]),
+    .testTarget(name: "PlistLoaderTests", dependencies: ["PlistLoader"], resources: [.copy("Fixtures")]),
+    .testTarget(name: "ReportingTests", dependencies: ["Reporting"]),
+    .testTarget(name: "ScenarioRuntimeTests", dependencies: ["ScenarioRuntime"]),
+    .testTarget(name: "RunnerTests", dependencies: ["Runner"]),
+    .testTarget(name: "CLICommandsTests", dependencies: ["CLICommands", "permsim"]),
+  ]
+)

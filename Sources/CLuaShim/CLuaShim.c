@@ -1,0 +1,2 @@
+#include "CLuaShim.h"
+int clua_placeholder(lua_State *L) { return lua_gettop(L); }

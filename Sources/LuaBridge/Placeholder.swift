@@ -1,0 +1,1 @@
+// Placeholder until the LuaBridge target lands.

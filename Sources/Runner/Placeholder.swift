@@ -1,0 +1,1 @@
+// Placeholder until the Runner target lands.
