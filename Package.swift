@@ -55,6 +55,8 @@ let package = Package(
       ]
     ),
     .executableTarget(name: "permsim", dependencies: ["CLICommands"]),
+    // In-process benchmarks (Scripts/bench runs it in release mode); never part of the tests.
+    .executableTarget(name: "permsim-bench", dependencies: ["PermissionModel"]),
 
     // MARK: Tests
     .testTarget(name: "LuaBridgeTests", dependencies: ["LuaBridge"]),

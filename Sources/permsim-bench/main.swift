@@ -1,0 +1,1 @@
+print("permsim-bench placeholder")
