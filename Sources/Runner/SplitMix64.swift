@@ -1,0 +1,16 @@
+/// A small seeded random number generator (SplitMix64), so `--shuffle --seed N` orders the same way everywhere.
+public struct SplitMix64: RandomNumberGenerator, Sendable {
+  private var _state: UInt64
+
+  public init(seed: UInt64) {
+    _state = seed
+  }
+
+  public mutating func next() -> UInt64 {
+    _state &+= 0x9E37_79B9_7F4A_7C15
+    var z = _state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}

@@ -1,0 +1,130 @@
+import Runner
+import Testing
+
+@Suite("Planner")
+struct PlannerTests {
+  private func declared(_ name: String, index: Int, versions: DeclaredScenario.Versions = .unpinned, tags: [String] = [], skip: String? = nil) -> DeclaredScenario {
+    DeclaredScenario(index: index, name: name, line: index * 10, tags: tags, versions: versions, skipReason: skip)
+  }
+
+  private func names(_ plan: RunPlan) -> [[String]] {
+    plan.suites.map { $0.cases.map(\.name) }
+  }
+
+  @Test("unpinned scenarios take the default version, without a suffix")
+  func defaultVersion() {
+    let plan = Planner(options: .init(defaultVersion: "18.0")).plan([.scenarios([declared("a", index: 1)])])
+    #expect(plan.suites[0].cases.map(\.iosVersion) == ["18.0"])
+    #expect(names(plan) == [["a"]])
+  }
+
+  @Test("--ios with several versions expands unpinned scenarios and names them [iOS X]; pinned ones run once")
+  func iosMatrix() {
+    var options = Planner.Options(defaultVersion: "18.0")
+    options.iosVersions = ["13.0", "14.0"]
+    let plan = Planner(options: options).plan([.scenarios([
+      declared("free", index: 1),
+      declared("pinned", index: 2, versions: .pinned("12.0")),
+      declared("listed", index: 3, versions: .matrix(["8", "9"])),
+    ])])
+    #expect(names(plan) == [["free [iOS 13.0]", "free [iOS 14.0]", "pinned", "listed [iOS 8]", "listed [iOS 9]"]])
+    #expect(plan.suites[0].cases.map(\.iosVersion) == ["13.0", "14.0", "12.0", "8", "9"])
+  }
+
+  @Test("a single --ios version sets the version without renaming")
+  func singleIOS() {
+    var options = Planner.Options(defaultVersion: "18.0")
+    options.iosVersions = ["14.0"]
+    let plan = Planner(options: options).plan([.scenarios([declared("a", index: 1)])])
+    #expect(names(plan) == [["a"]])
+    #expect(plan.suites[0].cases[0].iosVersion == "14.0")
+  }
+
+  @Test("duplicate names get #2, #3 in declaration order")
+  func duplicates() {
+    let plan = Planner(options: .init(defaultVersion: "18.0")).plan([.scenarios([
+      declared("same", index: 1), declared("same", index: 2), declared("other", index: 3), declared("same", index: 4),
+    ])])
+    #expect(names(plan) == [["same", "same #2", "other", "same #3"]])
+    #expect(plan.suites[0].cases.map(\.scenarioIndex) == [1, 2, 3, 4])
+  }
+
+  @Test("tags: cases outside --tags or inside --exclude-tags are skipped with the reason; pending keeps its own")
+  func tags() {
+    var options = Planner.Options(defaultVersion: "18.0")
+    options.includeTags = ["accuracy"]
+    options.excludeTags = ["slow"]
+    let plan = Planner(options: options).plan([.scenarios([
+      declared("in", index: 1, tags: ["accuracy"]),
+      declared("out", index: 2, tags: ["other"]),
+      declared("slow", index: 3, tags: ["accuracy", "slow"]),
+      declared("later", index: 4, tags: ["accuracy"], skip: "pending"),
+    ])])
+    let reasons = plan.suites[0].cases.map(\.skipReason)
+    #expect(reasons == [nil, "excluded by --tags accuracy", "excluded by --exclude-tags (tag slow)", "pending"])
+  }
+
+  @Test("--filter drops cases; files left empty and helper modules are not suites")
+  func filterAndEmptyFiles() {
+    let plan = Planner(options: .init(defaultVersion: "18.0")).plan(
+      [.scenarios([declared("keep me", index: 1), declared("drop", index: 2)]), .scenarios([]), .scenarios([declared("drop too", index: 1)])],
+      keep: { $0.hasPrefix("keep") }
+    )
+    #expect(names(plan) == [["keep me"]])
+    #expect(plan.suites.map(\.fileIndex) == [0])
+  }
+
+  @Test("a file that failed to load is one errored case named after the failure")
+  func loadFailure() {
+    let plan = Planner(options: .init(defaultVersion: "18.0")).plan([.loadFailed])
+    #expect(names(plan) == [[Planner.loadFailureName]])
+    #expect(plan.suites[0].cases[0].scenarioIndex == 0)
+  }
+
+  @Test("--repeat runs every case N times with distinct names")
+  func repeats() {
+    var options = Planner.Options(defaultVersion: "18.0")
+    options.repeatCount = 2
+    let plan = Planner(options: options).plan([.scenarios([declared("a", index: 1), declared("b", index: 2)])])
+    #expect(names(plan) == [["a (repeat 1/2)", "b (repeat 1/2)", "a (repeat 2/2)", "b (repeat 2/2)"]])
+  }
+
+  @Test("shards split by file, deterministically, and together cover the suite exactly once", arguments: [1, 2, 3, 5])
+  func shards(count: Int) {
+    let files: [CollectedFile] = (0..<7).map { .scenarios([declared("s\($0)", index: 1)]) }
+    var seen: [Int] = []
+    for k in 1...count {
+      var options = Planner.Options(defaultVersion: "18.0")
+      options.shard = Shard(index: k, count: count)
+      let plan = Planner(options: options).plan(files)
+      seen += plan.suites.map(\.fileIndex)
+      #expect(plan == Planner(options: options).plan(files))
+    }
+    #expect(seen.sorted() == Array(0..<7))
+  }
+
+  @Test("shard syntax K/N")
+  func shardParsing() {
+    #expect(Shard("2/3") == Shard(index: 2, count: 3))
+    #expect(Shard("0/3") == nil)
+    #expect(Shard("4/3") == nil)
+    #expect(Shard("a/b") == nil)
+    #expect(Shard("3") == nil)
+  }
+
+  @Test("shuffle is a permutation fixed by the seed; names do not depend on it")
+  func shuffle() {
+    let files: [CollectedFile] = (0..<5).map { f in .scenarios((1...6).map { declared("f\(f) s\($0)", index: $0) }) }
+    var options = Planner.Options(defaultVersion: "18.0")
+    options.shuffleSeed = 42
+    let a = Planner(options: options).plan(files)
+    let b = Planner(options: options).plan(files)
+    options.shuffleSeed = 43
+    let c = Planner(options: options).plan(files)
+    let unshuffled = Planner(options: .init(defaultVersion: "18.0")).plan(files)
+    #expect(a == b)
+    #expect(a != c)
+    #expect(a != unshuffled)
+    #expect(Set(a.suites.flatMap { $0.cases.map(\.name) }) == Set(unshuffled.suites.flatMap { $0.cases.map(\.name) }))
+  }
+}

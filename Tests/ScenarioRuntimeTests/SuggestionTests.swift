@@ -1,0 +1,29 @@
+import ScenarioRuntime
+import Testing
+
+@Suite("Suggestion")
+struct SuggestionTests {
+  @Test("typos find the intended name", arguments: [
+    ("didChangeAuthorizaton", "didChangeAuthorization"),
+    ("requestWhenInUse", "requestWhenInUseAuthorization"),
+    ("to_eqal", "to_equal"),
+    ("expect_calback", "expect_callback"),
+    ("set_Precise", "set_precise"),
+    ("allowsBackgroundLocationUpdate", "allowsBackgroundLocationUpdates"),
+  ])
+  func finds(typo: String, intended: String) {
+    let names = [
+      "didChangeAuthorization", "locationManagerDidChangeAuthorization", "requestWhenInUseAuthorization",
+      "requestAlwaysAuthorization", "to_equal", "to_be", "expect_callback", "expect_console", "set_precise",
+      "allowsBackgroundLocationUpdates", "showsBackgroundLocationIndicator",
+    ]
+    #expect(Suggestion.closest(to: typo, in: names) == intended)
+  }
+
+  @Test("unrelated words find nothing, and an exact name is not its own suggestion")
+  func nothing() {
+    #expect(Suggestion.closest(to: "banana", in: ["to_be", "to_equal"]) == nil)
+    #expect(Suggestion.closest(to: "to_be", in: ["to_be"]) == nil)
+    #expect(Suggestion.closest(to: "request", in: ["requestWhenInUseAuthorization", "requestAlwaysAuthorization"]) == nil)
+  }
+}
