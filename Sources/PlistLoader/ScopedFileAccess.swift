@@ -1,0 +1,135 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// The sandbox's file gate: resolves paths against a base directory and reads only files under one root.
+///
+/// A path is joined to its base, symbolic links and `..` are resolved the way the kernel would follow them,
+/// and the result must lie under the root (itself resolved). A path outside the root is refused whether or
+/// not anything exists there, so a scenario cannot probe the rest of the file system.
+public struct ScopedFileAccess: Sendable, Hashable {
+  /// The root: absolute, with every symbolic link resolved.
+  public let root: String
+
+  /// Creates a gate for `root`, an existing directory (a relative root is taken from the current directory).
+  ///
+  /// - Throws: ``FileAccessError`` when the root does not exist.
+  public init(root: String) throws {
+    let absolute = root.hasPrefix("/") ? root : FileManager.default.currentDirectoryPath + "/" + root
+    guard let resolved = Self.realPath(absolute) else {
+      throw FileAccessError(.notFound, path: root, description: "the scenario root \(root) does not exist")
+    }
+    self.root = resolved
+  }
+
+  // MARK: - Resolving
+
+  /// Resolves `path` against `base` and returns its canonical absolute path, which lies under the root.
+  ///
+  /// - Parameters:
+  ///   - path: A path as a scenario writes it: relative to `base`, or absolute.
+  ///   - base: The directory relative paths start from: absolute, or relative to the root. Defaults to the root.
+  /// - Returns: The path with symbolic links, `.` and `..` resolved; the file or directory exists.
+  /// - Throws: ``FileAccessError`` `.outsideRoot` or `.notFound`.
+  public func resolve(_ path: String, relativeTo base: String? = nil) throws -> String {
+    let anchor = base.map { $0.hasPrefix("/") ? $0 : root + "/" + $0 } ?? root
+    let joined = path.hasPrefix("/") ? path : anchor + "/" + path
+    if let resolved = Self.realPath(joined) {
+      guard contains(resolved) else {
+        let lexical = Self.normalized(joined)
+        let through = contains(lexical) ? " (it resolves to \(resolved) through a symbolic link)" : ""
+        throw FileAccessError(
+          .outsideRoot, path: path, description: "\(path) is outside the scenario root \(root)\(through)")
+      }
+      return resolved
+    }
+    let missing = Self.canonicalMissingPath(joined)
+    guard contains(missing) else {
+      throw FileAccessError(.outsideRoot, path: path, description: "\(path) is outside the scenario root \(root)")
+    }
+    let shown = displayPath(missing)
+    throw FileAccessError(.notFound, path: shown, description: "\(shown): no such file or directory")
+  }
+
+  /// Resolves `path` against `base` and reads the file's bytes.
+  ///
+  /// - Throws: ``FileAccessError``: `.outsideRoot`, `.notFound`, `.isDirectory` or `.unreadable`.
+  public func read(_ path: String, relativeTo base: String? = nil) throws -> Data {
+    let resolved = try resolve(path, relativeTo: base)
+    let shown = displayPath(resolved)
+    guard !isDirectory(resolved) else {
+      throw FileAccessError(.isDirectory, path: shown, description: "\(shown): is a directory, not a file")
+    }
+    do {
+      return try Data(contentsOf: URL(fileURLWithPath: resolved))
+    } catch {
+      throw FileAccessError(
+        .unreadable, path: shown, description: "\(shown): cannot be read (\(error.localizedDescription))")
+    }
+  }
+
+  /// The path relative to the root when it lies under it (`.` for the root itself), else the path unchanged.
+  public func displayPath(_ absolutePath: String) -> String {
+    if absolutePath == root { return "." }
+    if root == "/" { return absolutePath }
+    if absolutePath.hasPrefix(root + "/") { return String(absolutePath.dropFirst(root.count + 1)) }
+    return absolutePath
+  }
+
+  // MARK: - Directories
+
+  /// Whether `resolvedPath` (a result of ``resolve(_:relativeTo:)``) is a directory.
+  func isDirectory(_ resolvedPath: String) -> Bool {
+    var directory: ObjCBool = false
+    return FileManager.default.fileExists(atPath: resolvedPath, isDirectory: &directory) && directory.boolValue
+  }
+
+  /// The names in the directory `resolvedPath`, sorted; empty when it cannot be listed.
+  func entries(ofDirectory resolvedPath: String) -> [String] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: resolvedPath)) ?? []).sorted()
+  }
+
+  // MARK: - Paths
+
+  private func contains(_ absolutePath: String) -> Bool {
+    root == "/" || absolutePath == root || absolutePath.hasPrefix(root + "/")
+  }
+
+  private static func realPath(_ path: String) -> String? {
+    guard let resolved = realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
+  }
+
+  /// Removes `.`, `..` and repeated slashes from an absolute path without touching the file system.
+  private static func normalized(_ absolutePath: String) -> String {
+    var components: [Substring] = []
+    for component in absolutePath.split(separator: "/") {
+      switch component {
+      case ".": continue
+      case "..": _ = components.popLast()
+      default: components.append(component)
+      }
+    }
+    return "/" + components.joined(separator: "/")
+  }
+
+  /// Where a path that does not exist would be: its deepest existing ancestor resolved, the rest appended.
+  private static func canonicalMissingPath(_ absolutePath: String) -> String {
+    var components = normalized(absolutePath).split(separator: "/")
+    var rest: [Substring] = []
+    while let last = components.popLast() {
+      rest.insert(last, at: 0)
+      let ancestor = "/" + components.joined(separator: "/")
+      if let resolved = realPath(ancestor) {
+        return (resolved == "/" ? "" : resolved) + "/" + rest.joined(separator: "/")
+      }
+    }
+    return normalized(absolutePath)
+  }
+}
