@@ -1,0 +1,50 @@
+extension CaseProblem {
+  /// The kind of a failure or error, spelled as JUnit's `type` attribute shows it.
+  ///
+  /// The runner may use kinds not listed here; reports show their raw value.
+  public struct Kind: RawRepresentable, Sendable, Hashable {
+    /// The spelling in reports (`ExpectationFailed`).
+    public var rawValue: String
+
+    public init(rawValue: String) {
+      self.rawValue = rawValue
+    }
+
+    // MARK: - Failures
+
+    /// An `expect…` did not hold.
+    public static let expectationFailed = Kind(rawValue: "ExpectationFailed")
+    /// The app crashed outside `expect_crash`.
+    public static let appCrashed = Kind(rawValue: "AppCrashed")
+
+    // MARK: - Errors
+
+    /// Lua raised an error while the scenario ran, or the scenario misused the API.
+    public static let scriptError = Kind(rawValue: "ScriptError")
+    /// The scenario file is not valid Lua.
+    public static let syntaxError = Kind(rawValue: "SyntaxError")
+    /// The case ran past its instruction budget.
+    public static let budgetExceeded = Kind(rawValue: "BudgetExceeded")
+    /// The case ran past its memory budget.
+    public static let memoryExceeded = Kind(rawValue: "MemoryExceeded")
+    /// The scenario file, or a module it requires, could not be read.
+    public static let loadError = Kind(rawValue: "LoadError")
+    /// An Info.plist or strings file could not be read.
+    public static let plistError = Kind(rawValue: "PlistError")
+
+    /// How the console names this kind to a scenario author, or nil when the headline says enough.
+    var label: String? {
+      switch self {
+      case .expectationFailed: nil
+      case .appCrashed: "The app crashed"
+      case .scriptError: "Script error"
+      case .syntaxError: "Syntax error"
+      case .budgetExceeded: "Ran past its instruction budget"
+      case .memoryExceeded: "Ran past its memory budget"
+      case .loadError: "Could not load"
+      case .plistError: "Could not read a plist"
+      default: rawValue
+      }
+    }
+  }
+}

@@ -1,0 +1,17 @@
+/// A finished case: what it was, how it ended and what happened on the way.
+public struct CaseResult: Sendable, Hashable {
+  /// The case, as posted with `caseStarted`.
+  public var info: CaseInfo
+  /// How the case ended.
+  public var outcome: CaseOutcome
+  /// Everything the case did, one entry per line, in order (each already prefixed with its virtual time).
+  ///
+  /// Pass all of it: reporters bound what they keep and write.
+  public var transcript: [String]
+
+  public init(info: CaseInfo, outcome: CaseOutcome, transcript: [String] = []) {
+    self.info = info
+    self.outcome = outcome
+    self.transcript = transcript
+  }
+}

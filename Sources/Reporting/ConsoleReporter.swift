@@ -1,0 +1,233 @@
+/// A reporter for people: progress while the run goes on, then a summary a scenario author can act on.
+///
+/// With progress on (the CLI turns it on for a terminal), each scenario file gets a line with its
+/// path and one mark per case: `.` passed, `F` failed, `E` error, `s` skipped, then the share of
+/// planned cases done. The summary comes at the end of the run: failed and errored cases first,
+/// each with its `file:line`, name, headline, details and last transcript lines; then the skipped
+/// cases grouped by reason; then the seed, an interruption note and one count line that keeps
+/// failures, errors and skips apart (`12 passed, 1 failed, 1 error, 2 skipped (0.153 s)`).
+/// Text from scenarios is stripped of terminal control sequences before it is shown.
+public struct ConsoleReporter: Reporter {
+  private let _showsProgress: Bool
+  private let _style: ConsoleStyle
+  private let _write: @Sendable (String) -> Void
+  private var _run = RunInfo(version: "")
+  private var _runStart: RunEvent.Instant?
+  private var _tally = RunTally()
+  private var _problems: [_Problem] = []
+  private var _skips: [_SkipGroup] = []
+  private var _unlistedSkips = 0
+  private var _isLineOpen = false
+  private var _hasWritten = false
+
+  /// Creates a console reporter.
+  /// - Parameters:
+  ///   - showsProgress: Whether to show per-case progress; the CLI passes true only for a terminal.
+  ///   - usesColor: Whether to colour the output; the CLI passes false for `NO_COLOR` or a non-terminal.
+  ///   - write: Where the text goes, usually standard output.
+  public init(showsProgress: Bool, usesColor: Bool, write: @escaping @Sendable (String) -> Void) {
+    _showsProgress = showsProgress
+    _style = ConsoleStyle(isEnabled: usesColor)
+    _write = write
+  }
+
+  public mutating func record(_ event: RunEvent) {
+    switch event.kind {
+    case .runStarted(let info):
+      _run = info
+      _runStart = event.instant
+    case .suiteStarted(let suite):
+      if _showsProgress { _openLine(suite.path) }
+    case .caseStarted:
+      break
+    case .caseEnded(let result):
+      _tally.add(result.outcome)
+      _remember(result)
+      if _showsProgress {
+        if !_isLineOpen { _openLine(result.info.suitePath) }
+        _emit(_mark(for: result.outcome))
+      }
+    case .suiteEnded:
+      if _showsProgress { _closeLine() }
+    case .runEnded(let end):
+      if _isLineOpen { _closeLine() }
+      _emit(_summary(end, nanoseconds: event.instant.nanoseconds(since: _runStart ?? event.instant)))
+    }
+  }
+
+  // MARK: - Progress
+
+  private mutating func _openLine(_ path: String) {
+    if _isLineOpen { _closeLine() }
+    _emit(TerminalText.oneLine(TerminalText.clean(path)) + " ")
+    _isLineOpen = true
+  }
+
+  private mutating func _closeLine() {
+    guard _isLineOpen else { return }
+    _isLineOpen = false
+    guard _run.plannedCaseCount > 0 else { return _emit("\n") }
+    let percent = min(100, _tally.total * 100 / _run.plannedCaseCount)
+    _emit(_style.dim(" [\(percent)%]") + "\n")
+  }
+
+  private func _mark(for outcome: CaseOutcome) -> String {
+    switch outcome {
+    case .passed: _style.green(".")
+    case .failed: _style.red("F")
+    case .errored: _style.magenta("E")
+    case .skipped: _style.yellow("s")
+    }
+  }
+
+  private mutating func _emit(_ text: String) {
+    _hasWritten = true
+    _write(text)
+  }
+
+  // MARK: - Remembering
+
+  private mutating func _remember(_ result: CaseResult) {
+    switch result.outcome {
+    case .passed:
+      break
+    case .failed(let problem), .errored(let problem):
+      guard _problems.count < ReportLimits.consoleProblems else { return }
+      _problems.append(_Problem(result: result, problem: problem))
+    case .skipped(let reason):
+      let reason = _clean(reason)
+      let example = "\(_place(result.info))  \(_clean(result.info.name))"
+      if let index = _skips.firstIndex(where: { $0.reason == reason }) {
+        _skips[index].count += 1
+        if _skips[index].examples.count < ReportLimits.consoleSkipExamples {
+          _skips[index].examples.append(example)
+        }
+      } else if _skips.count < ReportLimits.consoleSkipReasons {
+        _skips.append(_SkipGroup(reason: reason, count: 1, examples: [example]))
+      } else {
+        _unlistedSkips += 1
+      }
+    }
+  }
+
+  private func _place(_ info: CaseInfo) -> String {
+    _clean(ScriptLocation(path: info.suitePath, line: info.line).description)
+  }
+
+  // MARK: - Summary
+
+  private func _summary(_ end: RunEnd, nanoseconds: Int64) -> String {
+    var lines: [String] = []
+    if _hasWritten { lines.append("") }
+
+    for problem in _problems {
+      lines += _describe(problem)
+      lines.append("")
+    }
+    let unlisted = _tally.failed + _tally.errored - _problems.count
+    if unlisted > 0 {
+      lines.append("… and \(unlisted) more failed or errored \(unlisted == 1 ? "case" : "cases"), not shown here.")
+      lines.append("")
+    }
+
+    if !_skips.isEmpty || _unlistedSkips > 0 {
+      lines.append(_style.yellow("Skipped:"))
+      for group in _skips {
+        lines.append("  \(group.reason.isEmpty ? "no reason given" : group.reason) (\(group.count))")
+        lines += group.examples.map { "    " + $0 }
+        if group.count > group.examples.count {
+          lines.append("    … and \(group.count - group.examples.count) more")
+        }
+      }
+      if _unlistedSkips > 0 {
+        lines.append("  … and \(_unlistedSkips) more for other reasons")
+      }
+      lines.append("")
+    }
+
+    if let seed = _run.seed {
+      lines.append("Seed: \(seed)")
+    }
+    if end.interrupted {
+      let planned = _run.plannedCaseCount > 0 ? " of \(_run.plannedCaseCount) planned" : ""
+      lines.append(_style.yellow("Interrupted: \(_tally.total)\(planned) cases finished."))
+    }
+    lines.append(_countLine(nanoseconds: nanoseconds))
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  private func _describe(_ problem: _Problem) -> [String] {
+    let label = problem.isError ? _style.magenta("ERROR") + " " : _style.red("FAILED")
+    var lines = ["\(label)  \(_style.bold(problem.location))  \(problem.name)"]
+    lines.append("  " + problem.headline)
+    lines += problem.details.map { "  " + $0 }
+    if !problem.transcriptTail.isEmpty {
+      lines.append("  Last \(problem.transcriptTail.count) of \(problem.transcriptCount) transcript lines:")
+      lines += problem.transcriptTail.map { "    " + _style.dim($0) }
+    }
+    return lines
+  }
+
+  private func _countLine(nanoseconds: Int64) -> String {
+    func part(_ count: Int, _ text: String, _ color: (String) -> String) -> String {
+      count > 0 ? color(text) : text
+    }
+    let errors = _tally.errored == 1 ? "1 error" : "\(_tally.errored) errors"
+    return [
+      part(_tally.passed, "\(_tally.passed) passed", _style.green),
+      part(_tally.failed, "\(_tally.failed) failed", _style.red),
+      part(_tally.errored, errors, _style.magenta),
+      part(_tally.skipped, "\(_tally.skipped) skipped", _style.yellow),
+    ].joined(separator: ", ") + " (\(TimeFormat.seconds(nanoseconds)) s)"
+  }
+
+  // MARK: - State
+
+  /// A failed or errored case, reduced to what the summary shows.
+  private struct _Problem {
+    var isError: Bool
+    var location: String
+    var name: String
+    var headline: String
+    var details: [String]
+    var transcriptTail: [String]
+    var transcriptCount: Int
+
+    init(result: CaseResult, problem: CaseProblem) {
+      if case .errored = result.outcome { isError = true } else { isError = false }
+      let place = problem.location ?? ScriptLocation(path: result.info.suitePath, line: result.info.line)
+      location = _clean(place.description)
+      name = _clean(result.info.name)
+      let headline = _clean(problem.headline)
+      self.headline = problem.kind.label.map { "\($0): \(headline)" } ?? headline
+      let detailLines = TerminalText.clean(problem.details).split(separator: "\n", omittingEmptySubsequences: false)
+        .map { _cut(String($0)) }
+      let shown = detailLines.prefix(ReportLimits.consoleDetailLines)
+      details = Array(shown)
+      if detailLines.count > shown.count {
+        details.append("… \(detailLines.count - shown.count) more lines")
+      }
+      while details.last?.isEmpty == true { details.removeLast() }
+      transcriptTail = Excerpt.tail(result.transcript).map { _cut(TerminalText.clean($0)) }
+      transcriptCount = result.transcript.count
+    }
+  }
+
+  /// The skipped cases that share a reason.
+  private struct _SkipGroup {
+    var reason: String
+    var count: Int
+    var examples: [String]
+  }
+}
+
+/// A scenario's text made one clean, bounded line for the terminal.
+private func _clean(_ text: String) -> String {
+  _cut(TerminalText.oneLine(TerminalText.clean(text)))
+}
+
+/// A line cut to the console's width budget, marked with `…` when cut.
+private func _cut(_ line: String) -> String {
+  let kept = Excerpt.prefix(of: line, maxBytes: ReportLimits.consoleLineBytes)
+  return kept.endIndex == line.endIndex ? line : kept + "…"
+}

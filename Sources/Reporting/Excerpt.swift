@@ -1,0 +1,86 @@
+/// The part of a long text a report shows: all of it, or its head and tail around a visible marker.
+enum Excerpt {
+  /// The lines joined with line feeds, cut to at most `budget` bytes of UTF-8.
+  ///
+  /// A text over budget keeps whole lines from its start and its end, about half the budget each,
+  /// around a line saying how much was left out. A single line longer than half the budget is cut
+  /// at a Unicode scalar boundary, so no UTF-8 sequence is ever split.
+  static func text(_ lines: [String], budget: Int = ReportLimits.textBytes) -> String {
+    let total = lines.reduce(max(0, lines.count - 1)) { $0 + $1.utf8.count }
+    guard total > budget else { return lines.joined(separator: "\n") }
+    let half = max(0, budget - _markerReserve) / 2
+
+    var head: [Substring] = []
+    var headBytes = 0
+    for line in lines {
+      let cost = line.utf8.count + 1
+      guard headBytes + cost <= half else {
+        if head.isEmpty {
+          head.append(prefix(of: line, maxBytes: half - 1))
+          headBytes = head[0].utf8.count + 1
+        }
+        break
+      }
+      head.append(line[...])
+      headBytes += cost
+    }
+
+    var tail: [Substring] = []
+    var tailBytes = 0
+    for line in lines.reversed() {
+      let cost = line.utf8.count + 1
+      guard tailBytes + cost <= half else {
+        if tail.isEmpty {
+          tail.append(suffix(of: line, maxBytes: half - 1))
+          tailBytes = tail[0].utf8.count + 1
+        }
+        break
+      }
+      tail.append(line[...])
+      tailBytes += cost
+    }
+
+    let omitted = max(0, total - (headBytes - 1) - (tailBytes - 1))
+    let marker: Substring = "[… \(omitted) bytes not shown: the text is longer than \(budget / 1024) KiB …]"
+    return (head + [marker] + tail.reversed()).joined(separator: "\n")
+  }
+
+  /// The last `count` lines.
+  static func tail(_ lines: [String], count: Int = ReportLimits.transcriptTailLines) -> ArraySlice<String> {
+    lines.suffix(count)
+  }
+
+  /// The longest prefix of `string` that fits in `maxBytes` of UTF-8, ending on a scalar boundary.
+  static func prefix(of string: String, maxBytes: Int) -> Substring {
+    guard string.utf8.count > maxBytes else { return string[...] }
+    let scalars = string.unicodeScalars
+    var end = scalars.startIndex
+    var used = 0
+    while end < scalars.endIndex {
+      let width = UTF8.width(scalars[end])
+      guard used + width <= maxBytes else { break }
+      used += width
+      end = scalars.index(after: end)
+    }
+    return string[..<end]
+  }
+
+  /// The longest suffix of `string` that fits in `maxBytes` of UTF-8, starting on a scalar boundary.
+  static func suffix(of string: String, maxBytes: Int) -> Substring {
+    guard string.utf8.count > maxBytes else { return string[...] }
+    let scalars = string.unicodeScalars
+    var start = scalars.endIndex
+    var used = 0
+    while start > scalars.startIndex {
+      let previous = scalars.index(before: start)
+      let width = UTF8.width(scalars[previous])
+      guard used + width <= maxBytes else { break }
+      used += width
+      start = previous
+    }
+    return string[start...]
+  }
+
+  /// Room left in the budget for the marker line and its line feeds.
+  private static let _markerReserve = 96
+}

@@ -1,0 +1,179 @@
+extension JUnitXMLReporter {
+  // MARK: - Root
+
+  /// The XML declaration and the opening `<testsuites>` tag, with the run's totals in the rich flavour.
+  static func writeRootHead(
+    tally: RunTally, nanoseconds: Int64, start: RunEvent.Instant, run: RunInfo, interrupted: Bool,
+    flavor: Flavor, into xml: inout XMLWriter
+  ) {
+    xml.markup("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
+    if interrupted {
+      xml.markup("<!-- permsim: the run was interrupted; this report holds the ")
+      xml.number(tally.total)
+      xml.markup(tally.total == 1 ? " case that finished. -->\n" : " cases that finished. -->\n")
+    }
+    switch flavor {
+    case .rich:
+      xml.markup("<testsuites")
+      xml.attribute("name", run.root.isEmpty ? "permsim" : run.root)
+      _writeCounts(tally, into: &xml)
+      xml.attribute("time", TimeFormat.seconds(nanoseconds))
+      xml.attribute("timestamp", TimeFormat.timestamp(start))
+      xml.markup(">\n")
+    case .strict:
+      xml.markup("<testsuites>\n")
+    }
+  }
+
+  // MARK: - Suites
+
+  /// The opening `<testsuite>` tag and its properties, up to (not including) `</properties>`.
+  static func writeSuiteHead(
+    _ suite: OpenSuite, id: Int, nanoseconds: Int64, run: RunInfo, flavor: Flavor, into xml: inout XMLWriter
+  ) {
+    let name = suite.info.path.contains(where: { !$0.isWhitespace }) ? suite.info.path : "(unnamed)"
+    xml.markup("  <testsuite")
+    xml.attribute("name", name)
+    if flavor == .strict {
+      xml.attribute("package", classname(forPath: directory(ofPath: suite.info.path)))
+      xml.attribute("id", id)
+    }
+    _writeCounts(suite.tally, into: &xml)
+    xml.attribute("time", TimeFormat.seconds(nanoseconds))
+    xml.attribute("timestamp", TimeFormat.timestamp(suite.start))
+    let hostname = run.hostname.contains(where: { !$0.isWhitespace }) ? run.hostname : "localhost"
+    xml.attribute("hostname", hostname)
+    xml.markup(">\n    <properties>\n")
+    writeProperty("permsim.version", run.version, into: &xml)
+    if let seed = run.seed {
+      writeProperty("permsim.seed", String(seed), into: &xml)
+    }
+    let versions = suite.iOSVersions.isEmpty ? run.iOSVersions : suite.iOSVersions
+    if !versions.isEmpty {
+      writeProperty("ios.versions", versions.joined(separator: ", "), into: &xml)
+    }
+  }
+
+  /// One `<property>` line.
+  static func writeProperty(_ name: String, _ value: String, into xml: inout XMLWriter) {
+    xml.markup("      <property")
+    xml.attribute("name", name)
+    xml.attribute("value", value)
+    xml.markup("/>\n")
+  }
+
+  /// A case's transcript as the strict flavour's suite-level `<system-out>` holds it: a heading, then the lines.
+  static func writeSuiteOutput(of result: CaseResult, into xml: inout XMLWriter) {
+    xml.text("--- \(TerminalText.oneLine(result.info.name)): \(_outcomeWord(result.outcome)) ---\n")
+    xml.text(Excerpt.text(result.transcript))
+    xml.markup("\n")
+  }
+
+  private static func _writeCounts(_ tally: RunTally, into xml: inout XMLWriter) {
+    xml.attribute("tests", tally.total)
+    xml.attribute("failures", tally.failed)
+    xml.attribute("errors", tally.errored)
+    xml.attribute("skipped", tally.skipped)
+  }
+
+  // MARK: - Cases
+
+  /// One `<testcase>` element and its children.
+  static func writeCase(_ result: CaseResult, nanoseconds: Int64, flavor: Flavor, into xml: inout XMLWriter) {
+    let info = result.info
+    xml.markup("    <testcase")
+    xml.attribute("classname", classname(forPath: info.suitePath))
+    xml.attribute("name", info.name)
+    xml.attribute("time", TimeFormat.seconds(nanoseconds))
+    if flavor == .rich {
+      xml.attribute("file", info.suitePath)
+      if let line = info.line, line > 0 {
+        xml.attribute("line", line)
+      }
+    }
+    let hasOutput = flavor == .rich && !result.transcript.isEmpty
+    if case .passed = result.outcome, !hasOutput {
+      xml.markup("/>\n")
+      return
+    }
+    xml.markup(">\n")
+
+    switch result.outcome {
+    case .passed:
+      break
+    case .failed(let problem):
+      xml.markup("      <failure")
+      _writeProblem(problem, of: result, into: &xml)
+      xml.markup("</failure>\n")
+    case .errored(let problem):
+      xml.markup("      <error")
+      _writeProblem(problem, of: result, into: &xml)
+      xml.markup("</error>\n")
+    case .skipped(let reason) where reason.isEmpty:
+      xml.markup("      <skipped/>\n")
+    case .skipped(let reason):
+      xml.markup("      <skipped")
+      xml.attribute("message", message(reason))
+      xml.markup(">")
+      xml.text(reason)
+      xml.markup("</skipped>\n")
+    }
+    if hasOutput {
+      xml.markup("      <system-out>")
+      xml.text(Excerpt.text(result.transcript))
+      xml.markup("</system-out>\n")
+    }
+    xml.markup("    </testcase>\n")
+  }
+
+  /// The `message` and `type` attributes, then the body: where, what, the details and the transcript's last lines.
+  private static func _writeProblem(_ problem: CaseProblem, of result: CaseResult, into xml: inout XMLWriter) {
+    xml.attribute("message", message(problem.headline))
+    xml.attribute("type", problem.kind.rawValue.isEmpty ? "Problem" : problem.kind.rawValue)
+    xml.markup(">")
+    let location = problem.location ?? ScriptLocation(path: result.info.suitePath, line: result.info.line)
+    xml.text("\(location): \(problem.headline)\n")
+    if !problem.details.isEmpty {
+      xml.text(Excerpt.text([problem.details]))
+      xml.markup("\n")
+    }
+    let tail = Excerpt.tail(result.transcript)
+    if !tail.isEmpty {
+      xml.text("\nLast \(tail.count) of \(result.transcript.count) transcript lines:\n")
+      for line in tail {
+        xml.text(Excerpt.prefix(of: line, maxBytes: ReportLimits.textBytes / ReportLimits.transcriptTailLines))
+        xml.markup("\n")
+      }
+    }
+  }
+
+  // MARK: - Names
+
+  /// A headline or skip reason on one bounded line, as a `message` attribute holds it.
+  static func message(_ text: String) -> String {
+    let line = TerminalText.oneLine(text)
+    let bounded = Excerpt.prefix(of: line, maxBytes: ReportLimits.headlineBytes)
+    return bounded.endIndex == line.endIndex ? line : bounded + "…"
+  }
+
+  /// The dotted class name of a scenario file: `onboarding/first_launch.lua` → `onboarding.first_launch`.
+  static func classname(forPath path: String) -> String {
+    let withoutExtension = path.hasSuffix(".lua") ? String(path.dropLast(4)) : path
+    return String(withoutExtension.map { $0 == "/" ? "." : $0 })
+  }
+
+  /// The folder part of a path (`onboarding/first_launch.lua` → `onboarding`), empty at the root.
+  static func directory(ofPath path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "" }
+    return String(path[..<slash])
+  }
+
+  private static func _outcomeWord(_ outcome: CaseOutcome) -> String {
+    switch outcome {
+    case .passed: "passed"
+    case .failed: "failed"
+    case .errored: "error"
+    case .skipped: "skipped"
+    }
+  }
+}

@@ -1,0 +1,187 @@
+/// A reporter that writes a JUnit XML report for CI systems, streaming cases out as they finish.
+///
+/// The maintainers of JUnit publish no formal schema; the two flavours target the schemas CI tools
+/// are checked against (see `Flavor`). The document is
+/// `<testsuites>` → one `<testsuite>` per scenario file → one `<testcase>` per case, with a stable
+/// dotted `classname` (the file's path without `.lua`, `/` → `.`), failures and errors kept
+/// distinct (`<failure>` vs `<error>`, each with a one-line `message` and a `type`), and every
+/// duration and timestamp taken from the events' instants.
+///
+/// Memory stays flat however long the run: each case's XML goes to the store's spool when the case
+/// ends, and a suite's header (which needs its totals) when the suite ends. What stays in memory
+/// is a few byte ranges per suite. At `runEnded` the reporter spools the root element with the
+/// run's totals and commits the layout, the ranges in document order.
+///
+/// Each suite's `<properties>` hold `permsim.version`, `permsim.seed` (when the run has one) and
+/// `ios.versions` (the versions its cases ran on, else the run's matrix, comma-separated).
+/// An interrupted run still gives a valid document: the open suite is closed with the cases that
+/// finished, and every suite also carries `permsim.interrupted` = `true` (suite properties are the
+/// one place both schemas allow it). Cases must be posted as adjacent `caseStarted`/`caseEnded`
+/// pairs; a case that started but never ended is left out.
+public struct JUnitXMLReporter: Reporter {
+  private let _flavor: Flavor
+  private let _store: any JUnitReportStore
+  private var _spooledBytes = 0
+  private var _layout: [_Piece] = []
+  private var _run = RunInfo(version: "")
+  private var _runStart: RunEvent.Instant?
+  private var _tally = RunTally()
+  private var _suite: OpenSuite?
+  private var _suiteCount = 0
+  private var _caseStart: RunEvent.Instant?
+  private var _isCommitted = false
+
+  /// Creates a reporter that spools to `store` and commits the report there when the run ends.
+  public init(flavor: Flavor = .rich, store: any JUnitReportStore) {
+    _flavor = flavor
+    _store = store
+  }
+
+  public mutating func record(_ event: RunEvent) {
+    guard !_isCommitted else { return }
+    switch event.kind {
+    case .runStarted(let info):
+      _run = info
+      _runStart = event.instant
+    case .suiteStarted(let suite):
+      _closeSuite(at: event.instant)
+      _suite = OpenSuite(info: suite, start: event.instant)
+    case .caseStarted(let info):
+      _openSuiteIfNeeded(path: info.suitePath, at: event.instant)
+      _caseStart = event.instant
+    case .caseEnded(let result):
+      _openSuiteIfNeeded(path: result.info.suitePath, at: event.instant)
+      _recordCase(result, nanoseconds: event.instant.nanoseconds(since: _caseStart ?? event.instant))
+      _caseStart = nil
+    case .suiteEnded:
+      _closeSuite(at: event.instant)
+    case .runEnded(let end):
+      _closeSuite(at: event.instant)
+      _commit(end, at: event.instant)
+    }
+  }
+
+  // MARK: - Folding
+
+  private mutating func _openSuiteIfNeeded(path: String, at instant: RunEvent.Instant) {
+    if _suite == nil {
+      _suite = OpenSuite(info: SuiteInfo(path: path), start: instant)
+    }
+  }
+
+  private mutating func _recordCase(_ result: CaseResult, nanoseconds: Int64) {
+    guard var suite = _suite else { return }
+    _suite = nil
+    _tally.add(result.outcome)
+    suite.tally.add(result.outcome)
+    if let version = result.info.iOSVersion, !suite.iOSVersions.contains(version) {
+      suite.iOSVersions.append(version)
+    }
+
+    var xml = XMLWriter(capacity: 1024)
+    Self.writeCase(result, nanoseconds: nanoseconds, flavor: _flavor, into: &xml)
+    suite.cases.append(_spool(xml))
+
+    if _flavor == .strict, !result.transcript.isEmpty {
+      var output = XMLWriter(capacity: 1024)
+      Self.writeSuiteOutput(of: result, into: &output)
+      suite.output.append(_spool(output))
+    }
+    _suite = suite
+  }
+
+  private mutating func _closeSuite(at instant: RunEvent.Instant) {
+    guard let suite = _suite else { return }
+    _suite = nil
+    var head = XMLWriter(capacity: 1024)
+    Self.writeSuiteHead(
+      suite, id: _suiteCount, nanoseconds: instant.nanoseconds(since: suite.start), run: _run,
+      flavor: _flavor, into: &head)
+    _suiteCount += 1
+
+    _append(_spool(head))
+    _layout.append(.interruptedProperty)
+    _append(_spool("    </properties>\n"))
+    suite.cases.forEach { _append($0) }
+    switch _flavor {
+    case .rich:
+      _append(_spool("  </testsuite>\n"))
+    case .strict:
+      _append(_spool("    <system-out>"))
+      suite.output.forEach { _append($0) }
+      _append(_spool("</system-out>\n    <system-err></system-err>\n  </testsuite>\n"))
+    }
+  }
+
+  private mutating func _commit(_ end: RunEnd, at instant: RunEvent.Instant) {
+    let start = _runStart ?? instant
+    var root = XMLWriter(capacity: 512)
+    Self.writeRootHead(
+      tally: _tally, nanoseconds: instant.nanoseconds(since: start), start: start, run: _run,
+      interrupted: end.interrupted, flavor: _flavor, into: &root)
+    let head = _spool(root)
+    let tail = _spool("</testsuites>\n")
+    var property: Range<Int>?
+    if end.interrupted {
+      var xml = XMLWriter(capacity: 128)
+      Self.writeProperty("permsim.interrupted", "true", into: &xml)
+      property = _spool(xml)
+    }
+
+    var layout: [Range<Int>] = [head]
+    layout.reserveCapacity(_layout.count + 2)
+    for piece in _layout {
+      switch piece {
+      case .spooled(let range): layout.append(range)
+      case .interruptedProperty: if let property { layout.append(property) }
+      }
+    }
+    layout.append(tail)
+    _layout = []
+    _isCommitted = true
+    _store.commit(layout)
+  }
+
+  // MARK: - Spooling
+
+  private mutating func _spool(_ xml: XMLWriter) -> Range<Int> {
+    let start = _spooledBytes
+    _spooledBytes += xml.bytes.count
+    _store.append(xml.bytes)
+    return start..<_spooledBytes
+  }
+
+  private mutating func _spool(_ markup: StaticString) -> Range<Int> {
+    var xml = XMLWriter(capacity: markup.utf8CodeUnitCount)
+    xml.markup(markup)
+    return _spool(xml)
+  }
+
+  /// Adds a range to the layout, merged with the previous one when they touch.
+  private mutating func _append(_ range: Range<Int>) {
+    if case .spooled(let last) = _layout.last, last.upperBound == range.lowerBound {
+      _layout[_layout.count - 1] = .spooled(last.lowerBound..<range.upperBound)
+    } else {
+      _layout.append(.spooled(range))
+    }
+  }
+
+  // MARK: - State
+
+  /// One entry of the document's layout before the run's end is known.
+  private enum _Piece {
+    case spooled(Range<Int>)
+    /// Where each suite's `permsim.interrupted` property goes if the run turns out interrupted.
+    case interruptedProperty
+  }
+
+  /// The suite being reported: its totals so far and where its pieces are in the spool.
+  struct OpenSuite {
+    var info: SuiteInfo
+    var start: RunEvent.Instant
+    var tally = RunTally()
+    var iOSVersions: [String] = []
+    var cases: [Range<Int>] = []
+    var output: [Range<Int>] = []
+  }
+}

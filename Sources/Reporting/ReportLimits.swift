@@ -1,0 +1,19 @@
+/// The bounds that keep reports readable and their memory flat, in one place.
+enum ReportLimits {
+  /// The most bytes of one case's transcript, or of one problem's details, that a JUnit report holds.
+  static let textBytes = 65_536
+  /// The most bytes of a headline in a JUnit `message` attribute.
+  static let headlineBytes = 1_024
+  /// How many of a failed case's last transcript lines the console and JUnit failure bodies show.
+  static let transcriptTailLines = 8
+  /// How many failed or errored cases the console summary describes in full.
+  static let consoleProblems = 50
+  /// How many lines of a problem's details the console summary shows.
+  static let consoleDetailLines = 20
+  /// How many skip reasons the console summary lists.
+  static let consoleSkipReasons = 20
+  /// How many cases the console summary names under each skip reason.
+  static let consoleSkipExamples = 5
+  /// The most bytes of one transcript or details line the console shows.
+  static let consoleLineBytes = 500
+}
