@@ -62,7 +62,7 @@ let package = Package(
     .testTarget(name: "LuaBridgeTests", dependencies: ["LuaBridge"]),
     .testTarget(name: "PermissionModelTests", dependencies: ["PermissionModel"]),
     .testTarget(name: "PlistLoaderTests", dependencies: ["PlistLoader"], resources: [.copy("Fixtures")]),
-    .testTarget(name: "ReportingTests", dependencies: ["Reporting"]),
+    .testTarget(name: "ReportingTests", dependencies: ["Reporting"], exclude: ["Snapshots"]),
     .testTarget(name: "ScenarioRuntimeTests", dependencies: ["ScenarioRuntime"]),
     .testTarget(name: "RunnerTests", dependencies: ["Runner"]),
     .testTarget(name: "CLICommandsTests", dependencies: ["CLICommands", "permsim"]),
