@@ -1,0 +1,21 @@
+/// One alert the world has shown, kept after it is answered so handles can still read it.
+struct AlertRecord {
+  /// What answering the alert does.
+  enum Purpose {
+    case request(RequestRule)
+    case locationServicesOff
+    case temporaryFullAccuracy(request: Int)
+    case systemPrompt(SystemPromptRule)
+  }
+
+  let device: Int
+  let app: Int
+  let number: Int
+  let template: AlertTemplate
+  let title: String
+  let message: String?
+  var precise: Bool?
+  var map: AlertMap?
+  let purpose: Purpose
+  var tapped: String?
+}
