@@ -5,7 +5,7 @@ extension World {
     let record = deviceRecords[device]
     if options.kind == .appClip, !record.rules.appClips {
       throw misuseUnavailable(
-        "App Clips", since: RuleLayer.all.first { $0.appClips == true }?.since, on: device)
+        "App Clips", needs: "need", since: RuleLayer.all.first { $0.appClips == true }?.since, on: device)
     }
     let name = options.name ?? plist.bundleDisplayName ?? plist.bundleName ?? "App"
     let bundleID = options.bundleID ?? plist.bundleIdentifier ?? Self.bundleID(derivedFrom: name)

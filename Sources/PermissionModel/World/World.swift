@@ -100,11 +100,13 @@ public final class World {
     return record.startDate.adding(seconds: (now - record.createdAt).nanoseconds / 1_000_000_000)
   }
 
-  func misuseUnavailable(_ what: String, since version: OSVersion?, on device: Int) -> MisuseError {
+  func misuseUnavailable(
+    _ what: String, needs verb: String = "needs", since version: OSVersion?, on device: Int
+  ) -> MisuseError {
     let installed = deviceRecords[device].version
     guard let version else {
       return MisuseError(.unavailable, "\(what) is not available on iOS \(installed)")
     }
-    return MisuseError(.unavailable, "\(what) needs iOS \(version); this device runs iOS \(installed)")
+    return MisuseError(.unavailable, "\(what) \(verb) iOS \(version); this device runs iOS \(installed)")
   }
 }
