@@ -10,8 +10,13 @@ extension World {
     let result = event(&appRecords[app].machine)
     let after = appRecords[app].machine
     if before.state != after.state || before.accuracy != after.accuracy {
-      var line = "\(before.state) → \(after.state)"
-      if let accuracy = after.accuracy { line += ", \(accuracy)" }
+      var line: String
+      if before.state == after.state, let from = before.accuracy, let to = after.accuracy {
+        line = "\(from) → \(to)"
+      } else {
+        line = "\(before.state) → \(after.state)"
+        if let accuracy = after.accuracy { line += ", \(accuracy)" }
+      }
       if let rule { line += " (\(rule))" }
       log(app: app, line)
     }
