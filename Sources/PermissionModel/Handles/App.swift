@@ -10,47 +10,47 @@ public final class App: Hashable {
     self.id = id
   }
 
-  private var record: AppRecord { world.appRecords[id] }
+  private var info: AppInfo { world.appRecords[id].info }
 
   // MARK: - Identity
 
   /// The name alert titles show.
-  public var name: String { record.name }
+  public var name: String { info.name }
   /// The bundle id.
-  public var bundleID: String { record.bundleID }
+  public var bundleID: String { info.bundleID }
   /// App or App Clip.
-  public var kind: AppKind { record.kind }
+  public var kind: AppKind { info.kind }
   /// The SDK the app was linked against.
-  public var linkedSDK: OSVersion { record.linkedSDK }
+  public var linkedSDK: OSVersion { info.linkedSDK }
   /// The delegate methods the app implements.
-  public var delegateMethods: Set<DelegateMethod> { record.delegateMethods }
+  public var delegateMethods: Set<DelegateMethod> { info.delegateMethods }
   /// The Access Wi-Fi Information entitlement.
-  public var hasWiFiInfoEntitlement: Bool { record.hasWiFiInfoEntitlement }
+  public var hasWiFiInfoEntitlement: Bool { info.hasWiFiInfoEntitlement }
   /// The Info.plist it was installed from.
-  public var plist: InfoPlist { record.plist }
+  public var plist: InfoPlist { info.plist }
   /// The device it is installed on.
-  public var device: Device { Device(world: world, id: record.device) }
+  public var device: Device { Device(world: world, id: world.appRecords[id].device) }
 
   // MARK: - State
 
   /// `notRunning`, `foreground`, `background` or `suspended`.
-  public var state: AppState { record.state }
+  public var state: AppState { world.appRecords[id].state }
   /// Whether the app is in use (L1).
   public var isInUse: Bool { world.isInUse(id) }
   /// The authorization record and what the app reports.
   public var authorization: AuthorizationRecord {
     AuthorizationRecord(
-      machine: record.machine,
-      locationServicesEnabled: world.deviceRecords[record.device].locationServicesEnabled)
+      machine: world.appRecords[id].machine,
+      locationServicesEnabled: world.deviceRecords[world.appRecords[id].device].locationServicesEnabled)
   }
   /// The managers of the current launch, in creation order.
-  public var managers: [LocationManager] { record.managers.map { LocationManager(world: world, id: $0) } }
+  public var managers: [LocationManager] { world.appRecords[id].managers.map { LocationManager(world: world, id: $0) } }
   /// Every callback delivered so far, oldest first (held ones once delivered, C5).
-  public var callbacks: [Callback] { record.callbacks }
+  public var callbacks: [Callback] { world.appRecords[id].callbacks }
   /// The lines the system logged for the app (K2).
-  public var console: [String] { record.console }
+  public var console: [String] { world.appRecords[id].console }
   /// The last crash, or `nil`.
-  public var crash: AppCrash? { record.crash }
+  public var crash: AppCrash? { world.appRecords[id].crash }
 
   // MARK: - Lifecycle (L1–L3)
 

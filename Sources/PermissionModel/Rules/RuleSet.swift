@@ -1,7 +1,8 @@
 /// The rules in force on one iOS version: every layer up to it, folded in order.
 ///
-/// Resolving is a lookup in a table built once from `RuleLayer.all`, so creating devices is cheap.
-public struct RuleSet: Sendable {
+/// Resolving is a lookup in a table built once from `RuleLayer.all`, so creating devices is cheap;
+/// a rule set is immutable and shared by reference.
+public final class RuleSet: Sendable {
   /// The layers that apply, oldest first.
   public let layers: [RuleLayer]
   /// The authorization states that exist.

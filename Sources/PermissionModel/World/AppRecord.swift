@@ -1,13 +1,8 @@
 /// The state of one installed app, kept by the world.
 struct AppRecord {
   let device: Int
-  let name: String
-  let bundleID: String
-  let kind: AppKind
-  let linkedSDK: OSVersion
-  let delegateMethods: Set<DelegateMethod>
-  let hasWiFiInfoEntitlement: Bool
-  let plist: InfoPlist
+  /// What never changes after installation, shared by reference so records copy cheaply.
+  let info: AppInfo
   var machine: AuthorizationMachine
   var state: AppState = .notRunning
   var backgroundSince: VirtualInstant = .start
@@ -33,8 +28,4 @@ struct AppRecord {
   // MARK: Background-use reminder (R21)
   var backgroundLocationDays: [Int64] = []
   var reminderPending = false
-
-  func implements(_ method: DelegateMethod) -> Bool {
-    delegateMethods.contains(method)
-  }
 }

@@ -6,25 +6,26 @@ extension World {
   func showAlert(
     _ template: AlertTemplate, for app: Int, purpose: AlertRecord.Purpose, message: String? = nil
   ) -> Int {
-    let record = appRecords[app]
-    let device = record.device
+    let device = appRecords[app].device
+    let info = appRecords[app].info
+    let machine = appRecords[app].machine
     var precise: Bool?
     var map: AlertMap?
     // P7 on iOS 14+: a map and a Precise switch, on by default; with K3 no switch and an approximate map.
-    if template.id == .P7, record.machine.rules.reportsAccuracy {
-      precise = record.machine.profile.defaultAccuracyReduced ? nil : true
-      map = record.machine.profile.defaultAccuracyReduced ? .approximate : .precise
+    if template.id == .P7, machine.rules.reportsAccuracy {
+      precise = machine.profile.defaultAccuracyReduced ? nil : true
+      map = machine.profile.defaultAccuracyReduced ? .approximate : .precise
     }
     let text: String?
     switch template.message {
     case .none: text = nil
-    case .usageDescription(let key): text = record.plist.usageDescriptions[key].flatMap { $0.isEmpty ? nil : $0 }  // K5
+    case .usageDescription(let key): text = info.plist.usageDescriptions[key].flatMap { $0.isEmpty ? nil : $0 }  // K5
     case .purposeText: text = message  // K4
     }
     deviceRecords[device].alertsShown += 1
     let alert = AlertRecord(
       device: device, app: app, number: deviceRecords[device].alertsShown, template: template,
-      title: template.title(appName: record.name), message: text, precise: precise, map: map, purpose: purpose)
+      title: template.title(appName: info.name), message: text, precise: precise, map: map, purpose: purpose)
     let index = alertRecords.count
     alertRecords.append(alert)
     deviceRecords[device].currentAlert = index

@@ -32,12 +32,11 @@ extension World {
 
   /// A1: an App Clip's When-In-Use grant gets a timer for 04:00 of the next calendar day.
   private func scheduleAppClipReset(_ app: Int) {
-    let record = appRecords[app]
-    guard record.kind == .appClip else { return }
-    let hasGrant = record.machine.grant == .whenInUse
-    switch (hasGrant, record.appClipTimer) {
+    guard appRecords[app].info.kind == .appClip else { return }
+    let hasGrant = appRecords[app].machine.grant == .whenInUse
+    switch (hasGrant, appRecords[app].appClipTimer) {
     case (true, nil):
-      let wall = wallClock(of: record.device)
+      let wall = wallClock(of: appRecords[app].device)
       let reset = LocalDateTime(
         day: wall.day + Assumptions.appClipResetDaysLater, secondOfDay: Assumptions.appClipResetSecondOfDay)
       let delay = VirtualDuration(nanoseconds: (reset.secondsSinceEpoch - wall.secondsSinceEpoch) * 1_000_000_000)
@@ -71,19 +70,19 @@ extension World {
     _ snapshot: AuthorizationSnapshot, to manager: Int, changedFrom previous: AuthorizationSnapshot?
   ) {
     let app = managerRecords[manager].app
-    let record = appRecords[app]
+    let info = appRecords[app].info
     let statusChanged = previous?.status != snapshot.status
-    switch record.machine.rules.authorizationCallback {
+    switch appRecords[app].machine.rules.authorizationCallback {
     case .didChangeAuthorization:
-      if statusChanged, record.implements(.didChangeAuthorization) {
+      if statusChanged, info.implements(.didChangeAuthorization) {
         deliver(.didChangeAuthorization, to: manager, status: snapshot.status)
       }
     case .preferLocationManagerDidChangeAuthorization:
-      if record.implements(.locationManagerDidChangeAuthorization) {
+      if info.implements(.locationManagerDidChangeAuthorization) {
         deliver(
           .locationManagerDidChangeAuthorization, to: manager, status: snapshot.status,
           accuracy: snapshot.accuracy)
-      } else if statusChanged, record.implements(.didChangeAuthorization) {
+      } else if statusChanged, info.implements(.didChangeAuthorization) {
         // C4 (assumed): the old method hears of status changes only.
         deliver(.didChangeAuthorization, to: manager, status: snapshot.status)
       }
@@ -97,7 +96,7 @@ extension World {
     region: CircularRegion? = nil
   ) {
     let record = managerRecords[manager]
-    guard record.isAlive, appRecords[record.app].implements(method) else { return }
+    guard record.isAlive, appRecords[record.app].info.implements(method) else { return }
     let callback = Callback(
       method: method, at: now, manager: record.index, status: status, accuracy: accuracy, error: error,
       locations: locations, region: region)

@@ -9,7 +9,7 @@ extension World {
     }
     let name = options.name ?? plist.bundleDisplayName ?? plist.bundleName ?? "App"
     let bundleID = options.bundleID ?? plist.bundleIdentifier ?? Self.bundleID(derivedFrom: name)
-    if record.apps.contains(where: { appRecords[$0].bundleID == bundleID }) {
+    if record.apps.contains(where: { appRecords[$0].info.bundleID == bundleID }) {
       throw MisuseError(
         .invalidArgument, "an app with bundle id \(bundleID) is already installed on \(deviceName(device))")
     }
@@ -19,10 +19,12 @@ extension World {
     let id = appRecords.count
     appRecords.append(
       AppRecord(
-        device: device, name: name, bundleID: bundleID, kind: options.kind, linkedSDK: sdk,
-        delegateMethods: options.delegateMethods ?? Set(DelegateMethod.allCases),
-        hasWiFiInfoEntitlement: options.wifiInfoEntitlement, plist: plist, machine: machine,
-        lastReported: machine.reported(locationServicesEnabled: record.locationServicesEnabled)))
+        device: device,
+        info: AppInfo(
+          name: name, bundleID: bundleID, kind: options.kind, linkedSDK: sdk,
+          delegateMethods: options.delegateMethods ?? Self.allDelegateMethods,
+          hasWiFiInfoEntitlement: options.wifiInfoEntitlement, plist: plist),
+        machine: machine, lastReported: machine.reported(locationServicesEnabled: record.locationServicesEnabled)))
     deviceRecords[device].apps.append(id)
     log(
       device,
@@ -30,6 +32,8 @@ extension World {
     )
     return id
   }
+
+  private static let allDelegateMethods = Set(DelegateMethod.allCases)
 
   /// `com.example.` plus the name with anything but letters, digits and hyphens turned into hyphens.
   static func bundleID(derivedFrom name: String) -> String {
@@ -45,13 +49,14 @@ extension World {
 extension World {
   // We can launch an app only when it is not running.
   func launch(_ app: Int) throws(MisuseError) {
-    let record = appRecords[app]
-    guard record.state == .notRunning else {
+    let state = appRecords[app].state
+    guard state == .notRunning else {
       throw MisuseError(
-        .lifecycle, "“\(record.name)” is already running (\(record.state)); launch() needs an app that is not running")
+        .lifecycle,
+        "“\(appRecords[app].info.name)” is already running (\(state)); launch() needs an app that is not running")
     }
     try checkUnlocked(app, "launch")
-    sendForegroundApp(on: record.device, toBackgroundExcept: app)
+    sendForegroundApp(on: appRecords[app].device, toBackgroundExcept: app)
     appRecords[app].state = .foreground
     log(app: app, "launch → foreground")
     settle(app)
@@ -59,40 +64,39 @@ extension World {
 
   // We can bring an app to the foreground from the background or from suspension.
   func foreground(_ app: Int) throws(MisuseError) {
-    let record = appRecords[app]
-    switch record.state {
+    let state = appRecords[app].state
+    switch state {
     case .notRunning:
-      throw MisuseError(.lifecycle, "“\(record.name)” is not running; launch() it instead")
+      throw MisuseError(.lifecycle, "“\(appRecords[app].info.name)” is not running; launch() it instead")
     case .foreground:
-      throw MisuseError(.lifecycle, "“\(record.name)” is already in the foreground")
+      throw MisuseError(.lifecycle, "“\(appRecords[app].info.name)” is already in the foreground")
     case .background, .suspended:
       break
     }
     try checkUnlocked(app, "foreground")
-    sendForegroundApp(on: record.device, toBackgroundExcept: app)
-    timers.cancel(record.graceTimer)
+    sendForegroundApp(on: appRecords[app].device, toBackgroundExcept: app)
+    timers.cancel(appRecords[app].graceTimer)
     appRecords[app].graceTimer = nil
     appRecords[app].state = .foreground
-    for manager in record.managers { managerRecords[manager].blockedUntilForeground = false }  // U3
+    for manager in appRecords[app].managers { managerRecords[manager].blockedUntilForeground = false }  // U3
     log(app: app, "foreground")
-    if record.state == .suspended { deliverHeldCallbacks(app) }  // C5
+    if state == .suspended { deliverHeldCallbacks(app) }  // C5
     settle(app)
   }
 
   // We can send an app to the background only from the foreground.
   func background(_ app: Int) throws(MisuseError) {
-    let record = appRecords[app]
-    guard record.state == .foreground else {
-      throw MisuseError(.lifecycle, "“\(record.name)” is not in the foreground (\(record.state))")
+    let state = appRecords[app].state
+    guard state == .foreground else {
+      throw MisuseError(.lifecycle, "“\(appRecords[app].info.name)” is not in the foreground (\(state))")
     }
     enterBackground(app)
   }
 
   // We can terminate an app in any state but notRunning.
   func terminate(_ app: Int) throws(MisuseError) {
-    let record = appRecords[app]
-    guard record.state != .notRunning else {
-      throw MisuseError(.lifecycle, "“\(record.name)” is not running")
+    guard appRecords[app].state != .notRunning else {
+      throw MisuseError(.lifecycle, "“\(appRecords[app].info.name)” is not running")
     }
     log(app: app, "terminate")
     endLaunch(app)
@@ -120,9 +124,8 @@ extension World {
 
   /// A terminated or crashed app: its managers and held callbacks are gone (C5), its grants end (E1, E2).
   func endLaunch(_ app: Int) {
-    let record = appRecords[app]
-    timers.cancel(record.graceTimer)
-    for manager in record.managers {
+    timers.cancel(appRecords[app].graceTimer)
+    for manager in appRecords[app].managers {
       timers.cancel(managerRecords[manager].pauseTimer)
       timers.cancel(managerRecords[manager].requestLocationTimer)
       managerRecords[manager].isAlive = false
@@ -133,7 +136,7 @@ extension World {
     appRecords[app].heldCallbacks = []
     appRecords[app].eventsForNextManager = []
     appRecords[app].state = .notRunning
-    let device = record.device
+    let device = appRecords[app].device
     if let alert = deviceRecords[device].currentAlert, alertRecords[alert].app == app {
       deviceRecords[device].currentAlert = nil
       log(device, "alert#\(alertRecords[alert].number) dismissed: its app ended")
@@ -192,8 +195,8 @@ extension World {
 
   /// L2: an app in the background past its grace period without a background session is suspended.
   func updateActivity(_ app: Int) {
-    let record = appRecords[app]
-    guard record.state == .background, record.graceTimer == nil, !hasBackgroundSession(app) else { return }
+    guard appRecords[app].state == .background, appRecords[app].graceTimer == nil, !hasBackgroundSession(app)
+    else { return }
     appRecords[app].state = .suspended
     log(app: app, "suspended: no longer in use (L2)")
     stopBeingInUse(app)

@@ -120,10 +120,9 @@ extension World {
     guard record.isAlive, record.isUpdating, !record.isPaused, !record.blockedUntilForeground,
       reported(record.app).status.isAuthorized
     else { return false }
-    let app = appRecords[record.app]
-    switch app.state {
+    switch appRecords[record.app].state {
     case .foreground: return true
-    case .background: return app.graceTimer != nil || continuesInBackground(manager)
+    case .background: return appRecords[record.app].graceTimer != nil || continuesInBackground(manager)
     case .suspended, .notRunning: return false
     }
   }
@@ -255,16 +254,16 @@ extension World {
 
   /// R21: background deliveries to an Always app on enough separate days queue the reminder for the next unlock.
   private func noteBackgroundDelivery(_ app: Int) {
-    let record = appRecords[app]
-    guard record.state != .foreground, !record.reminderPending,
-      let rule = record.machine.rules.systemPrompt(.R21), record.machine.state == rule.from,
+    guard appRecords[app].state != .foreground, !appRecords[app].reminderPending,
+      let rule = appRecords[app].machine.rules.systemPrompt(.R21), appRecords[app].machine.state == rule.from,
       case .backgroundLocationsOnSeparateDays(let days) = rule.trigger
     else { return }
-    let day = wallClock(of: record.device).day
-    if !record.backgroundLocationDays.contains(day) { appRecords[app].backgroundLocationDays.append(day) }
+    let device = appRecords[app].device
+    let day = wallClock(of: device).day
+    if !appRecords[app].backgroundLocationDays.contains(day) { appRecords[app].backgroundLocationDays.append(day) }
     guard appRecords[app].backgroundLocationDays.count >= days else { return }
     appRecords[app].reminderPending = true
-    deviceRecords[record.device].pendingSystemPrompts.append(
+    deviceRecords[device].pendingSystemPrompts.append(
       PendingSystemPrompt(app: app, rule: rule, waitsForUnlock: true))
     log(app: app, "background locations on \(days) separate days: reminder at the next unlock (R21)")
   }
@@ -321,13 +320,14 @@ extension World {
 
   /// U3: a background session whose location has not changed for the pause interval pauses.
   func scheduleAutomaticPauses(_ app: Int) {
-    let record = appRecords[app]
-    let lastMoved = deviceRecords[record.device].lastMovedAt
-    for manager in record.managers {
+    let lastMoved = deviceRecords[appRecords[app].device].lastMovedAt
+    let inBackground = appRecords[app].state == .background
+    let backgroundSince = appRecords[app].backgroundSince
+    for manager in appRecords[app].managers {
       let session = managerRecords[manager]
       var due: VirtualInstant?
-      if record.state == .background, session.pausesLocationUpdatesAutomatically, runsBackgroundSession(manager) {
-        due = max(lastMoved, record.backgroundSince, session.updatingSince) + Assumptions.automaticPauseAfter
+      if inBackground, session.pausesLocationUpdatesAutomatically, runsBackgroundSession(manager) {
+        due = max(lastMoved, backgroundSince, session.updatingSince) + Assumptions.automaticPauseAfter
       }
       guard due != session.pauseDue else { continue }
       timers.cancel(session.pauseTimer)
@@ -350,13 +350,12 @@ extension World {
 
 extension World {
   func fetchCurrentWiFiSSID(_ app: Int) -> String? {
-    let record = appRecords[app]
-    guard let ssid = deviceRecords[record.device].wifiSSID else { return nil }
+    guard let ssid = deviceRecords[appRecords[app].device].wifiSSID else { return nil }
     let snapshot = reported(app)
-    for requirement in record.machine.rules.wifiRequirements {
+    for requirement in appRecords[app].machine.rules.wifiRequirements {
       let met: Bool
       switch requirement {
-      case .entitlement: met = record.hasWiFiInfoEntitlement
+      case .entitlement: met = appRecords[app].info.hasWiFiInfoEntitlement
       case .authorization: met = snapshot.status.isAuthorized
       case .fullAccuracy: met = snapshot.accuracy == .fullAccuracy
       }

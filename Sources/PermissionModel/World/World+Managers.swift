@@ -3,17 +3,17 @@
 extension World {
   // We can create a manager while the app runs (foreground or background).
   func makeManager(for app: Int) throws(MisuseError) -> Int {
-    let record = appRecords[app]
-    switch record.state {
+    let name = appRecords[app].info.name
+    switch appRecords[app].state {
     case .notRunning:
-      throw MisuseError(.lifecycle, "“\(record.name)” is not running; launch() it before creating a location manager")
+      throw MisuseError(.lifecycle, "“\(name)” is not running; launch() it before creating a location manager")
     case .suspended:
-      throw MisuseError(.lifecycle, "“\(record.name)” is suspended; foreground() it before creating a location manager")
+      throw MisuseError(.lifecycle, "“\(name)” is suspended; foreground() it before creating a location manager")
     case .foreground, .background:
       break
     }
     let manager = managerRecords.count
-    managerRecords.append(ManagerRecord(app: app, index: record.managers.count + 1))
+    managerRecords.append(ManagerRecord(app: app, index: appRecords[app].managers.count + 1))
     appRecords[app].managers.append(manager)
     log(manager: manager, "created")
     deliverAuthorization(reported(app), to: manager, changedFrom: nil)  // C2
@@ -26,22 +26,20 @@ extension World {
   /// Checks that a manager is alive and that its device's version has the member.
   func check(_ manager: Int, _ member: ManagerMember) throws(MisuseError) {
     let record = managerRecords[manager]
-    let app = appRecords[record.app]
     guard record.isAlive else {
       throw MisuseError(
         .staleManager,
-        "manager#\(record.index) of “\(app.name)” belongs to a launch that ended; create a new one with location_manager()")
+        "manager#\(record.index) of “\(appRecords[record.app].info.name)” belongs to a launch that ended; create a new one with location_manager()"
+      )
     }
-    guard app.machine.rules.isAvailable(member) else {
-      throw misuseUnavailable(member.rawValue, since: member.introducedIn, on: app.device)
-    }
+    try checkAvailable(manager, member)
   }
 
   /// Checks only that the version has the member, for reads that a dead manager still answers.
   func checkAvailable(_ manager: Int, _ member: ManagerMember) throws(MisuseError) {
-    let app = appRecords[managerRecords[manager].app]
-    guard app.machine.rules.isAvailable(member) else {
-      throw misuseUnavailable(member.rawValue, since: member.introducedIn, on: app.device)
+    let app = managerRecords[manager].app
+    guard appRecords[app].machine.rules.isAvailable(member) else {
+      throw misuseUnavailable(member.rawValue, since: member.introducedIn, on: appRecords[app].device)
     }
   }
 }
@@ -110,7 +108,7 @@ extension World {
     log(manager: manager, "requestTemporaryFullAccuracyAuthorization(\"\(purposeKey)\")")
     let request = requestRecords.count
     requestRecords.append(TemporaryRequestRecord(app: app, manager: manager, purposeKey: purposeKey))
-    let text = appRecords[app].plist.temporaryUsageDescriptions[purposeKey]  // K4, localized by the loader
+    let text = appRecords[app].info.plist.temporaryUsageDescriptions[purposeKey]  // K4, localized by the loader
     switch appRecords[app].machine.requestTemporaryFullAccuracy(hasPurposeText: text != nil, in: context(app)) {
     case .declined(let rule):
       log(app: app, "no alert (\(rule))")

@@ -19,7 +19,7 @@ extension World {
   // We can select an option the screen lists, unless a restriction locks the setting.
   func selectSetting(_ app: Int, _ label: String) throws(MisuseError) {
     let machine = appRecords[app].machine
-    let name = appRecords[app].name
+    let name = appRecords[app].info.name
     guard !machine.isRestricted else {
       throw MisuseError(.settings, "“\(name)”’s location access is restricted; Settings cannot change it (E8)")
     }
@@ -48,7 +48,7 @@ extension World {
         "The Precise Location switch", since: RuleLayer.all.first { $0.reportsAccuracy == true }?.since,
         on: appRecords[app].device)
     }
-    log(appRecords[app].device, "Settings: “\(appRecords[app].name)” Precise Location \(on ? "on" : "off")")
+    log(appRecords[app].device, "Settings: “\(appRecords[app].info.name)” Precise Location \(on ? "on" : "off")")
     change(app, because: .E6) { $0.setPrecise(on) }
     settle(app)
   }
@@ -62,7 +62,7 @@ extension World {
 
   /// E8: a restriction shows RES; lifting it returns the previous status.
   func setRestricted(_ app: Int, _ on: Bool) {
-    log(appRecords[app].device, "Settings: “\(appRecords[app].name)” restricted \(on ? "on" : "off")")
+    log(appRecords[app].device, "Settings: “\(appRecords[app].info.name)” restricted \(on ? "on" : "off")")
     change(app, because: .E8) { $0.setRestricted(on) }
     settle(app)
   }

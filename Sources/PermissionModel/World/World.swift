@@ -65,13 +65,11 @@ public final class World {
   }
 
   func log(app: Int, _ text: String) {
-    let record = appRecords[app]
-    log(record.device, "\(record.name): \(text)")
+    log(appRecords[app].device, appRecords[app].info.name + ": " + text)
   }
 
   func log(manager: Int, _ text: String) {
-    let record = managerRecords[manager]
-    log(app: record.app, "manager#\(record.index) \(text)")
+    log(app: managerRecords[manager].app, "manager#\(managerRecords[manager].index) " + text)
   }
 
   func deviceName(_ device: Int) -> String {
@@ -96,8 +94,8 @@ public final class World {
 
   /// The device's wall clock now.
   func wallClock(of device: Int) -> LocalDateTime {
-    let record = deviceRecords[device]
-    return record.startDate.adding(seconds: (now - record.createdAt).nanoseconds / 1_000_000_000)
+    deviceRecords[device].startDate.adding(
+      seconds: (now - deviceRecords[device].createdAt).nanoseconds / 1_000_000_000)
   }
 
   func misuseUnavailable(
