@@ -87,6 +87,16 @@ struct LifecycleTests {
     #expect(scene.state == .notDetermined)
   }
 
+  @Test("E1: Allow Once tapped after the app stopped being in use ends at once")
+  func allowOnceAfterLeavingUse() throws {
+    let scene = try Scene(ios: "14.0")
+    try scene.manager.requestWhenInUseAuthorization()
+    try scene.app.background()
+    try scene.advance("10s")
+    try scene.tap("Allow Once")
+    #expect(scene.state == .notDetermined)
+  }
+
   @Test("launching another app sends the foreground one to the background")
   func oneForegroundApp() throws {
     let scene = try Scene(ios: "14.0")

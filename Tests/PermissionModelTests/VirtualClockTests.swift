@@ -64,6 +64,16 @@ struct VirtualClockTests {
     #expect(apps.dropLast().allSatisfy { $0.state == .suspended })
   }
 
+  @Test("the clock refuses to run past 250 years instead of overflowing")
+  func clockLimit() throws {
+    let world = World()
+    try world.clock.advance(by: "73000d")
+    #expect(throws: MisuseError.self) { try world.clock.advance(by: "20000d") }
+    #expect(throws: MisuseError.self) { try world.clock.advance(by: VirtualDuration.seconds(-1)) }
+    #expect(VirtualDuration.seconds(1e300).nanoseconds == 9_000_000_000_000_000_000)
+    #expect(world.clock.now.seconds == 73_000 * 86_400)
+  }
+
   @Test("advance(toWallClock:) moves to the next time the wall clock shows that time", arguments: [
     ("04:00", 19 * 3600.0, "2026-01-06T04:00:00"),
     ("09:30", 1800.0, "2026-01-05T09:30:00"),

@@ -13,9 +13,13 @@ public struct VirtualDuration: Hashable, Comparable, Sendable, CustomStringConve
   /// The longest duration one call may advance the clock by (200 years keeps every instant in range).
   public static let longest = VirtualDuration.days(200 * 366)
 
-  /// A duration of whole or fractional seconds, rounded to the nanosecond.
+  /// A duration of whole or fractional seconds, rounded to the nanosecond and clamped to ±290 years.
   public static func seconds(_ seconds: Double) -> VirtualDuration {
-    VirtualDuration(nanoseconds: Int64((seconds * 1e9).rounded()))
+    let nanoseconds = (seconds * 1e9).rounded()
+    guard nanoseconds.isFinite, abs(nanoseconds) < 9e18 else {
+      return VirtualDuration(nanoseconds: seconds.sign == .minus ? -9_000_000_000_000_000_000 : 9_000_000_000_000_000_000)
+    }
+    return VirtualDuration(nanoseconds: Int64(nanoseconds))
   }
 
   /// A duration of milliseconds.

@@ -10,6 +10,8 @@ public struct VirtualInstant: Hashable, Comparable, Sendable, CustomStringConver
 
   /// The instant a scenario begins.
   public static let start = VirtualInstant(sinceStart: .zero)
+  /// The last instant a clock may reach: 250 years of 366 days, well inside the nanosecond range.
+  public static let latest = VirtualInstant(sinceStart: .days(250 * 366))
 
   /// Seconds since the scenario began, as `clock.now` and a callback's `at` give them.
   public var seconds: Double { sinceStart.seconds }

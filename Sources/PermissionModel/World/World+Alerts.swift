@@ -87,11 +87,13 @@ extension World {
       if let choice = rule.choices.first(where: { $0.button == button }) {
         change(app, because: rule.id) { $0.answer(choice, of: rule, precise: record.precise) }
       }
+      endTemporaryGrantsUnlessInUse(app)
       settle(app)
     case .locationServicesOff:
       change(app, because: .P10) { $0.answerLocationServicesAlert() }
     case .temporaryFullAccuracy(let request):
       change(app, because: .T1) { $0.answerTemporaryFullAccuracy(allow: button == "Allow Once") }
+      endTemporaryGrantsUnlessInUse(app)
       settle(app)
       complete(request, error: nil)  // C7
     case .systemPrompt(let rule):
@@ -110,6 +112,12 @@ extension World {
     alertRecords[alert].precise = on
     alertRecords[alert].map = on ? .precise : .approximate
     log(record.device, "alert#\(record.number) Precise \(on ? "on" : "off")")
+  }
+
+  /// E1, E2: a temporary grant answered after the app stopped being in use ends at once.
+  private func endTemporaryGrantsUnlessInUse(_ app: Int) {
+    guard !isInUse(app) else { return }
+    stopBeingInUse(app)
   }
 
   private func showingAlert(_ alert: Int) throws(MisuseError) -> AlertRecord {

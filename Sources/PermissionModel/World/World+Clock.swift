@@ -2,7 +2,15 @@
 
 extension World {
   /// Moves virtual time forward, firing every timer that falls due, in order.
-  func advance(by duration: VirtualDuration) {
+  ///
+  /// - Throws: `MisuseError` for a negative step, or one that would take the clock past 250 years.
+  func advance(by duration: VirtualDuration) throws(MisuseError) {
+    guard duration >= .zero else {
+      throw MisuseError(.invalidArgument, "the duration \(duration) is negative: the clock only moves forward")
+    }
+    guard duration <= VirtualInstant.latest - now else {
+      throw MisuseError(.invalidArgument, "the clock cannot run past \(VirtualInstant.latest.sinceStart.seconds / 86_400) days")
+    }
     let target = now + duration
     while let timer = timers.popDue(notAfter: target) {
       now = timer.at
@@ -13,7 +21,7 @@ extension World {
   }
 
   /// Moves virtual time to the next instant the wall clock shows `secondOfDay`.
-  func advance(toSecondOfDay secondOfDay: Int64) {
+  func advance(toSecondOfDay secondOfDay: Int64) throws(MisuseError) {
     let nanosecondsPerSecond: Int64 = 1_000_000_000
     let elapsed: Int64
     let start: LocalDateTime
@@ -27,7 +35,7 @@ extension World {
     let shown = start.adding(seconds: elapsed / nanosecondsPerSecond)
     let target = shown.next(secondOfDay: secondOfDay)
     let delay = (target.secondsSinceEpoch - shown.secondsSinceEpoch) * nanosecondsPerSecond - elapsed % nanosecondsPerSecond
-    advance(by: VirtualDuration(nanoseconds: delay))
+    try advance(by: VirtualDuration(nanoseconds: delay))
   }
 
   /// The wall clock of the newest device, or the default start date moved by the clock when there is none.
