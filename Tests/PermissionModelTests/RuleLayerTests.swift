@@ -79,12 +79,13 @@ struct RuleLayerTests {
         let scene = try Scene(ios: ios)
         try scene.reach(edge.origin)
         let before = scene.app.callbacks.count
+        let wasRequested = scene.app.authorization.alwaysRequested
         try perform(edge.call, on: scene.manager)
         #expect(scene.prompt?.rule == edge.alert?.id, "\(edge)")
         if let button = expected?.button { try scene.tap(button) }
         let state = expected?.state ?? edge.origin.state
         #expect(scene.state == state, "\(edge)")
-        #expect(scene.app.authorization.alwaysRequested == (expected?.alwaysRequested ?? scene.app.authorization.alwaysRequested))
+        #expect(scene.app.authorization.alwaysRequested == (expected.map { $0.alwaysRequested || wasRequested } ?? wasRequested))
         let callbacks = scene.app.callbacks[before...].filter(\.method.isAuthorizationCallback).map(\.method)
         #expect(callbacks == (expected?.callback).map { [$0] } ?? [], "\(edge)")
       }
@@ -129,5 +130,32 @@ struct RuleLayerTests {
       ))
     #expect(text.contains("R19 AAp → P8: Keep Only While Using → WIU · Change to Always Allow → AA"))
     #expect(text.contains("Settings: Never · Ask Next Time · While Using the App · Always"))
+  }
+}
+
+@Suite("Names")
+struct NameTests {
+  @Test("member and delegate-method names resolve, and typos get a suggestion")
+  func names() throws {
+    #expect(try ManagerMember(named: "requestLocation") == .requestLocation)
+    #expect {
+      try ManagerMember(named: "requestWhenInUseAuthorisation")
+    } throws: { error in
+      (error as? MisuseError)?.message
+        == "CLLocationManager has no member requestWhenInUseAuthorisation (did you mean requestWhenInUseAuthorization?)"
+    }
+    #expect {
+      try ManagerMember(named: "frobnicate")
+    } throws: { error in
+      (error as? MisuseError)?.message == "CLLocationManager has no member frobnicate"
+    }
+    #expect(try DelegateMethod(named: "didUpdateLocations") == .didUpdateLocations)
+    #expect {
+      try DelegateMethod(named: "didChangeAuthorizationStatus")
+    } throws: { error in
+      (error as? MisuseError)?.message.hasPrefix(
+        "unknown delegate method \"didChangeAuthorizationStatus\" (did you mean didChangeAuthorization?); valid names: locationManagerDidChangeAuthorization, didChangeAuthorization,"
+      ) == true
+    }
   }
 }

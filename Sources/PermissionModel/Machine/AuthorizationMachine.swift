@@ -1,21 +1,21 @@
 /// The authorization record of one app on one device (BEHAVIOR.md §2) and the rules that change it.
 ///
 /// ```
-///                       requestWhenInUse / requestAlways (R2–R9)
-///   ┌──────────────┐ ───────────────────────────────────────────▶ ┌──────┐  requestAlways (R4, R5,
-///   │ notDetermined│      Allow Once (R6, R9)   ┌──────┐            │ WIU  │  R11, R12) ─▶ AA / AAp
-///   └──────────────┘ ─────────────────────────▶ │ WIUt │            └──────┘
-///      ▲   ▲  │ Don’t Allow                      └──────┘ not in use (E1)
-///      │   │  ▼                                      │
-///      │   │ ┌─────┐   Settings (E6), reset (E7)     │
-///      │   │ │ DEN │◀────────────────────────────────┼── any state
-///      │   │ └─────┘                                 │
-///      │   └─────────────────────────────────────────┘
-///      └── App Clip 04:00 (E3), Ask Next Time (E6), reset (E7)
+///            request → P2/P3/P4/P6/P7 (R2–R9)                requestAlways → P5/P6/P8 (R4, R5, R12)
+///   ┌────┐ ─────────────────────────────────────▶ ┌─────┐ ───────────────────────────────────────▶ ┌────┐
+///   │ ND │          Allow Once (R6, R9)           │ WIU │ ◀─────── Keep Only While Using (R19) ──── │ AA │
+///   └────┘ ─────────────────────▶ ┌──────┐        └─────┘ ◀─── Change to Only While Using (R21) ─── └────┘
+///    ▲ ▲ │                        │ WIUt │           │  requestAlways on 13.0–13.3 (R11)             ▲
+///    │ │ │ Don’t Allow            └──────┘           ▼                                               │
+///    │ │ ▼                           │            ┌─────┐    Change to Always Allow (R19)            │
+///    │ │ ┌─────┐                     │            │ AAp │ ───────────────────────────────────────────┘
+///    │ │ │ DEN │                     │            └─────┘ ◀── requestAlways from ND, Allow While Using App (R9)
+///    │ │ └─────┘                     │
+///    │ └─ not in use (E1) ───────────┘   App Clip WIU at 04:00 the next day (E3) ─▶ ND
+///    └─── Ask Next Time (E6), Reset Location & Privacy (E7)
 ///
-///   AAp ── deferred P8 (R19) ──▶ AA (Change to Always Allow) / WIU (Keep Only While Using)
-///   AA  ── reminder P11 (R21) ─▶ WIU (Change to Only While Using) / AA
-///   restriction (E8) overlays RES; Location Services off (E4) reports DEN; both remember the grant.
+///   Settings (E6) sets DEN, ND, WIU or AA from any state. A restriction (E8) overlays RES and
+///   Location Services off (E4) reports DEN; both keep the grant underneath for when they end.
 /// ```
 ///
 /// ### Implementation

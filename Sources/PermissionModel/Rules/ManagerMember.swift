@@ -31,6 +31,17 @@ public enum ManagerMember: String, CaseIterable, Sendable, CustomStringConvertib
   /// Method (U4).
   case startMonitoring
 
+  /// Looks a member up by Apple's name.
+  ///
+  /// - Throws: `MisuseError` naming the closest member when `name` is none of them.
+  public init(named name: String) throws(MisuseError) {
+    guard let member = ManagerMember(rawValue: name) else {
+      let hint = Spelling.closest(to: name, in: ManagerMember.allCases.map(\.rawValue)).map { " (did you mean \($0)?)" }
+      throw MisuseError(.invalidArgument, "CLLocationManager has no member \(name)\(hint ?? "")")
+    }
+    self = member
+  }
+
   /// How a scenario uses a member.
   public enum Kind: String, Sendable {
     /// A property that can only be read.

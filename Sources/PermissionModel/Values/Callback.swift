@@ -43,7 +43,7 @@ public struct Callback: Hashable, Sendable, CustomStringConvertible {
     if let accuracy { arguments.append(accuracy.rawValue) }
     if let region { arguments.append(region.identifier) }
     if let error { arguments.append(error.rawValue) }
-    if let locations { arguments.append(locations.map(\.description).joined(separator: ", ")) }
+    if let locations { arguments.append(locations.map(\.description).joined(separator: "; ")) }
     return "\(method.rawValue)(\(arguments.joined(separator: ", ")))"
   }
 }

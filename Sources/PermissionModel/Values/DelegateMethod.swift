@@ -21,13 +21,14 @@ public enum DelegateMethod: String, CaseIterable, Sendable, CustomStringConverti
 
   /// Looks a method up by name.
   ///
-  /// - Throws: `MisuseError` listing the valid names when `name` is none of them.
+  /// - Throws: `MisuseError` listing the valid names (and the closest one) when `name` is none of them.
   public init(named name: String) throws(MisuseError) {
     guard let method = DelegateMethod(rawValue: name) else {
+      let names = DelegateMethod.allCases.map(\.rawValue)
+      let hint = Spelling.closest(to: name, in: names).map { " (did you mean \($0)?)" }
       throw MisuseError(
         .invalidArgument,
-        "unknown delegate method \"\(name)\"; valid names: "
-          + DelegateMethod.allCases.map(\.rawValue).joined(separator: ", "))
+        "unknown delegate method \"\(name)\"\(hint ?? ""); valid names: " + names.joined(separator: ", "))
     }
     self = method
   }

@@ -14,5 +14,5 @@ public struct Location: Hashable, Sendable, CustomStringConvertible {
     self.horizontalAccuracy = horizontalAccuracy
   }
 
-  public var description: String { "(\(latitude), \(longitude) ±\(horizontalAccuracy) m)" }
+  public var description: String { "\(latitude), \(longitude) ±\(horizontalAccuracy) m" }
 }
