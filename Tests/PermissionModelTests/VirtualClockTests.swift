@@ -97,7 +97,7 @@ struct VirtualClockTests {
     #expect(world.clock.now.sinceStart.nanoseconds == 5_000_000_000)
   }
 
-  @Test("a malformed wall-clock time is an error", arguments: ["4:00", "24:00", "04:60", "04", "04:00:60", "ab:cd"])
+  @Test("a malformed wall-clock time is an error", arguments: ["4:00", "24:00", "04:60", "04", "04:00:60", "ab:cd", "-1:00", "+1:00"])
   func rejectsWallClock(text: String) {
     let world = World()
     #expect(throws: MisuseError.self) { try world.clock.advance(toWallClock: text) }

@@ -60,7 +60,7 @@ public struct LocalDateTime: Hashable, Comparable, Sendable, CustomStringConvert
   /// - Throws: `MisuseError` when the text is not such a time.
   public static func secondOfDay(parsing text: String) throws(MisuseError) -> Int64 {
     let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-    let numbers = parts.compactMap { part in part.count == 2 ? Int64(part) : nil }
+    let numbers = parts.compactMap { part in part.count == 2 && part.allSatisfy { $0.isASCII && $0.isWholeNumber } ? Int64(part) : nil }
     guard (2...3).contains(parts.count), numbers.count == parts.count, numbers[0] < 24,
       numbers[1] < 60, numbers.count == 2 || numbers[2] < 60
     else {

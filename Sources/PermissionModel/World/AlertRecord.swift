@@ -18,4 +18,12 @@ struct AlertRecord {
   var map: AlertMap?
   let purpose: Purpose
   var tapped: String?
+
+  /// Whether the app's own call raised the alert, so that it goes away with the app; R19 and R21 do not.
+  var isRaisedByTheApp: Bool {
+    switch purpose {
+    case .request, .locationServicesOff, .temporaryFullAccuracy: true
+    case .systemPrompt: false
+    }
+  }
 }

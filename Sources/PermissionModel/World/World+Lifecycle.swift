@@ -137,7 +137,9 @@ extension World {
     appRecords[app].eventsForNextManager = []
     appRecords[app].state = .notRunning
     let device = appRecords[app].device
-    if let alert = deviceRecords[device].currentAlert, alertRecords[alert].app == app {
+    if let alert = deviceRecords[device].currentAlert, alertRecords[alert].app == app,
+      alertRecords[alert].isRaisedByTheApp
+    {
       deviceRecords[device].currentAlert = nil
       log(device, "alert#\(alertRecords[alert].number) dismissed: its app ended")
     }
