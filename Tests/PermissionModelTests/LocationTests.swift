@@ -201,6 +201,22 @@ struct LocationTests {
     #expect(scene.authorizationCallbacks.last?.status == .authorizedWhenInUse)
   }
 
+  @Test("R19: the deferred prompt outlives its app; allowing launches the app for the held event (E12)")
+  func deferredPromptOutlivesTheApp() throws {
+    let scene = try Scene(ios: "14.0")
+    try scene.reach(.provisionalAlways)
+    try scene.manager.startMonitoringSignificantLocationChanges()
+    try scene.app.background()
+    try scene.advance("1m")
+    try scene.phone.setLocation(latitude: 31.30, longitude: 121.50)
+    try scene.app.terminate()
+    #expect(scene.prompt?.rule == .P8)
+    try scene.tap("Change to Always Allow")
+    #expect(scene.app.state == .background)
+    _ = try scene.app.makeLocationManager()
+    #expect(scene.app.callbacks.last?.method == .didUpdateLocations)
+  }
+
   @Test("R21: the reminder shows at the next unlock; Change to Only While Using → WIU with a callback")
   func reminderDowngrades() throws {
     let scene = try Scene(ios: "14.0")
