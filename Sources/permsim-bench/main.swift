@@ -1,1 +1,111 @@
-print("permsim-bench placeholder")
+// In-process benchmarks of the permission model, printed as figures (run in release: Scripts/bench-model).
+import PermissionModel
+
+// MARK: - Measuring
+
+/// Runs `body` `iterations` times per sample and returns the per-iteration durations of each sample, in µs.
+func measure(samples: Int, iterations: Int, _ body: () throws -> Void) rethrows -> [Double] {
+  let clock = ContinuousClock()
+  var results: [Double] = []
+  for _ in 0..<samples {
+    let start = clock.now
+    for _ in 0..<iterations { try body() }
+    let elapsed = start.duration(to: clock.now)
+    let (seconds, attoseconds) = elapsed.components
+    results.append((Double(seconds) * 1e6 + Double(attoseconds) / 1e12) / Double(iterations))
+  }
+  return results.sorted()
+}
+
+func report(_ name: String, _ microseconds: [Double]) {
+  let median = microseconds[microseconds.count / 2]
+  let best = microseconds[0]
+  let shown = { (value: Double) in String(Int((value * 100).rounded())).paddedCents }
+  print("\(name): median \(shown(median)) µs, best \(shown(best)) µs (\(microseconds.count) samples)")
+}
+
+extension String {
+  /// "1234" (hundredths) → "12.34".
+  var paddedCents: String {
+    let digits = count < 3 ? String(repeating: "0", count: 3 - count) + self : self
+    return "\(digits.dropLast(2)).\(digits.suffix(2))"
+  }
+}
+
+// MARK: - Scenarios
+
+let plist = InfoPlist(
+  bundleIdentifier: "com.example.maps", bundleDisplayName: "Maps",
+  usageDescriptions: [.whenInUse: "Shows nearby stops.", .alwaysAndWhenInUse: "Tracks your trips."],
+  temporaryUsageDescriptions: ["WantsToGetWiFiSSID": "Your precise location gets the Wi-Fi SSID."],
+  backgroundModes: ["location"])
+
+/// A world whose device holds many apps with every kind of pending timer.
+func worldWithPendingTimers() throws -> World {
+  let world = World()
+  let phone = world.makeDevice(DeviceOptions(ios: OSVersion(14)))
+  for index in 0..<40 {
+    let kind: AppKind = index % 4 == 0 ? .appClip : .app
+    let app = try phone.install(plist, options: AppOptions(bundleID: "com.example.app\(index)", kind: kind))
+    try app.launch()
+    let manager = try app.makeLocationManager()
+    try manager.requestLocation()  // C6 timeout under ND
+    try manager.requestWhenInUseAuthorization()
+    try phone.prompt?.tap("Allow While Using App")  // App Clip reset timer (A1)
+    try manager.setAllowsBackgroundLocationUpdates(true)
+    try manager.startUpdatingLocation()
+    try app.background()  // grace timer (L2), then a pause timer (U3)
+  }
+  return world
+}
+
+/// A typical scenario case's model work: device, app, manager, request, answer, callbacks, clock.
+func typicalCase() throws -> Int {
+  let world = World()
+  let phone = world.makeDevice(DeviceOptions(ios: OSVersion(14), wifi: "Office-5G"))
+  let app = try phone.install(plist)
+  try app.launch()
+  let manager = try app.makeLocationManager()
+  try manager.requestWhenInUseAuthorization()
+  guard let alert = phone.prompt else { return 0 }
+  try alert.setPrecise(false)
+  try alert.tap("Allow While Using App")
+  let request = try manager.requestTemporaryFullAccuracyAuthorization(purposeKey: "WantsToGetWiFiSSID")
+  try phone.prompt?.tap("Allow Once")
+  try manager.startUpdatingLocation()
+  try phone.setLocation(latitude: 31.25, longitude: 121.45)
+  _ = app.fetchCurrentWiFiSSID()
+  try app.background()
+  try world.clock.advance(by: "11s")
+  try app.foreground()
+  return app.callbacks.count + (request.done ? 1 : 0)
+}
+
+// MARK: - Main
+
+do {
+  var pending = 0
+  var advanceYear: [Double] = []
+  for _ in 0..<30 {
+    let world = try worldWithPendingTimers()
+    pending = world.pendingTimerCount
+    advanceYear += try measure(samples: 1, iterations: 1) { try world.clock.advance(by: .days(365)) }
+  }
+  report("advance 365 days with \(pending) pending timers", advanceYear.sorted())
+
+  var callbacks = 0
+  let typical = try measure(samples: 25, iterations: 2000) { callbacks = try typicalCase() }
+  report("typical case (\(callbacks) callbacks): world + device + app + manager + request + answer + clock", typical)
+
+  let transcript = try measure(samples: 25, iterations: 2000) {
+    let world = World()
+    let phone = world.makeDevice()
+    let app = try phone.install(plist)
+    try app.launch()
+    _ = try app.makeLocationManager()
+    _ = world.transcript
+  }
+  report("minimal case with the transcript rendered", transcript)
+} catch {
+  print("permsim-bench: \(error)")
+}

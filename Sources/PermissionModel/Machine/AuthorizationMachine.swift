@@ -1,0 +1,185 @@
+/// The authorization record of one app on one device (BEHAVIOR.md §2) and the rules that change it.
+///
+/// ```
+///            request → P2/P3/P4/P6/P7 (R2–R9)                requestAlways → P5/P6/P8 (R4, R5, R12)
+///   ┌────┐ ─────────────────────────────────────▶ ┌─────┐ ───────────────────────────────────────▶ ┌────┐
+///   │ ND │          Allow Once (R6, R9)           │ WIU │ ◀─────── Keep Only While Using (R19) ──── │ AA │
+///   └────┘ ─────────────────────▶ ┌──────┐        └─────┘ ◀─── Change to Only While Using (R21) ─── └────┘
+///    ▲ ▲ │                        │ WIUt │           │  requestAlways on 13.0–13.3 (R11)             ▲
+///    │ │ │ Don’t Allow            └──────┘           ▼                                               │
+///    │ │ ▼                           │            ┌─────┐    Change to Always Allow (R19)            │
+///    │ │ ┌─────┐                     │            │ AAp │ ───────────────────────────────────────────┘
+///    │ │ │ DEN │                     │            └─────┘ ◀── requestAlways from ND, Allow While Using App (R9)
+///    │ │ └─────┘                     │
+///    │ └─ not in use (E1) ───────────┘   App Clip WIU at 04:00 the next day (E3) ─▶ ND
+///    └─── Ask Next Time (E6), Reset Location & Privacy (E7)
+///
+///   Settings (E6) sets DEN, ND, WIU or AA from any state. A restriction (E8) overlays RES and
+///   Location Services off (E4) reports DEN; both keep the grant underneath for when they end.
+/// ```
+///
+/// ### Implementation
+/// The machine is a value with no clock, no I/O and no knowledge of alerts on screen: every event
+/// is a `mutating func` named after what happened, and it returns what the caller must do (`OnRequest`,
+/// `OnTemporaryFullAccuracyRequest`). Request rows come from the version's `RuleSet`, never from
+/// `if version >= …` here. Callbacks are not decided here either: the world compares the
+/// `reported(locationServicesEnabled:)` snapshot before and after each event (C3).
+public struct AuthorizationMachine: Sendable {
+  /// The rules of the device's version.
+  public let rules: RuleSet
+  /// The app's kind, keys and SDK.
+  public let profile: AppProfile
+  /// The user's grant; never `.restricted`, which `isRestricted` overlays (E8).
+  public private(set) var grant: AuthorizationState = .notDetermined
+  /// Whether the one Always request has been used.
+  public private(set) var alwaysRequested = false
+  /// The Precise Location switch (S3); starts off with K3.
+  public private(set) var preciseEnabled: Bool
+  /// Full accuracy granted by P9 until the app stops being in use (T1, E2).
+  public private(set) var temporaryFullAccuracy = false
+  /// Parental controls or device management (E8).
+  public private(set) var isRestricted = false
+  /// How many P10 alerts the user has answered for this app.
+  public private(set) var locationServicesAlertsAnswered = 0
+
+  /// A fresh record: ND, Always unused, the Precise switch as K3 sets it.
+  public init(rules: RuleSet, profile: AppProfile) {
+    self.rules = rules
+    self.profile = profile
+    self.preciseEnabled = !(rules.reportsAccuracy && profile.defaultAccuracyReduced)  // K3, S3
+  }
+
+  // MARK: - Reading
+
+  /// The state, with the restriction overlaid.
+  public var state: AuthorizationState { isRestricted ? .restricted : grant }
+
+  /// The origin the request rules look up.
+  public var origin: RequestOrigin { RequestOrigin(state: state, alwaysRequested: alwaysRequested) }
+
+  /// What the app observes.
+  public func reported(locationServicesEnabled: Bool) -> AuthorizationSnapshot {
+    // E4 over E8 (assumed): with Location Services off every app reports denied.
+    let status = locationServicesEnabled ? state.status : .denied
+    return AuthorizationSnapshot(status: status, accuracy: accuracy)
+  }
+
+  /// `accuracyAuthorization`: full with the Precise switch on or a temporary grant, `nil` before iOS 14.
+  public var accuracy: AccuracyAuthorization? {
+    guard rules.reportsAccuracy else { return nil }
+    return preciseEnabled || temporaryFullAccuracy ? .fullAccuracy : .reducedAccuracy
+  }
+
+  // MARK: - Requests
+
+  /// An app asks for authorization, or (iOS 7) starts using location.
+  ///
+  /// We can handle a request in every state. The circumstances are checked first, in order:
+  /// A2, R18, an alert showing (§2), K2, P10; then the version's request row decides.
+  public mutating func request(_ call: AuthorizationCall, in context: RequestContext) -> OnRequest {
+    if call == .requestAlwaysAuthorization, profile.kind == .appClip {
+      return .appClipCannotRequestAlways  // A2
+    }
+    guard context.isForeground else { return .ignoredNotInForeground }  // R18
+    guard !context.isAlertShowing else { return .ignoredAlertShowing }  // §2 (assumed)
+    if let requirement = rules.keyRequirement(for: call), !requirement.isMet(by: profile.usageDescriptions) {
+      return .missingUsageDescription(requirement)  // K1, K2
+    }
+    guard context.locationServicesEnabled else {
+      // P10: at most twice per app, counting answered alerts.
+      return locationServicesAlertsAnswered < 2 ? .showLocationServicesAlert : .locationServicesOff
+    }
+    guard let rule = rules.rule(for: call, from: origin) else {
+      return .noRule(origin)
+    }
+    if rule.usesAlwaysRequest { alwaysRequested = true }
+    switch rule.outcome {
+    case .prompt: return .showPrompt(rule)
+    case .becomes(let state):
+      grant = state
+      return .changed(rule)
+    case .unchanged: return .unchanged(rule)
+    }
+  }
+
+  /// The user tapped a button of a request's alert.
+  ///
+  /// On iOS 14+ a grant from P7 also sets the accuracy from the Precise switch; a missing switch (K3) means reduced.
+  public mutating func answer(_ choice: PromptChoice, of rule: RequestRule, precise: Bool?) {
+    grant = choice.result
+    if rules.reportsAccuracy, rule.alert?.id == .P7, choice.result.status.isAuthorized {
+      preciseEnabled = precise ?? false
+    }
+  }
+
+  /// The user answered a system prompt (R19's deferred P8 or R21's P11).
+  public mutating func answer(_ choice: PromptChoice, of prompt: SystemPromptRule) {
+    grant = choice.result
+  }
+
+  /// The user answered a P10 alert, whichever button.
+  public mutating func answerLocationServicesAlert() {
+    locationServicesAlertsAnswered += 1
+  }
+
+  // MARK: - Temporary full accuracy
+
+  /// An app asks for temporary full accuracy with a purpose key (T1–T5).
+  ///
+  /// The checks follow the order of BEHAVIOR.md's table's conditions: T3, T5, T2, T4, then an alert showing.
+  public func requestTemporaryFullAccuracy(
+    hasPurposeText: Bool, in context: RequestContext
+  ) -> OnTemporaryFullAccuracyRequest {
+    guard context.isForeground else { return .declined(.T3) }
+    guard reported(locationServicesEnabled: context.locationServicesEnabled).status.isAuthorized else {
+      return .declined(.T5)  // T5 (assumed promptDeclined)
+    }
+    guard accuracy == .reducedAccuracy else { return .declined(.T2) }
+    guard hasPurposeText else { return .declined(.T4) }
+    guard !context.isAlertShowing else { return .declinedAlertShowing }
+    return .showPrompt
+  }
+
+  /// The user answered P9: Allow Once grants temporary full accuracy, Don’t Allow changes nothing (T1).
+  public mutating func answerTemporaryFullAccuracy(allow: Bool) {
+    if allow { temporaryFullAccuracy = true }
+  }
+
+  // MARK: - Events
+
+  /// The app stopped being in use (L2) or was terminated: Allow Once ends (E1), temporary accuracy ends (E2).
+  public mutating func stoppedBeingInUse() {
+    if grant == .temporaryWhenInUse { grant = .notDetermined }  // E1
+    temporaryFullAccuracy = false  // E2
+  }
+
+  /// An App Clip's When-In-Use grant reached 04:00 of the next day (A1, E3).
+  public mutating func appClipGrantExpired() {
+    if grant == .whenInUse { grant = .notDetermined }
+  }
+
+  /// The user picked an option in Settings (E6); Always and While Using are permanent grants.
+  public mutating func select(_ option: SettingsOption) {
+    grant = option.result
+  }
+
+  /// The user flipped the Precise Location switch in Settings (E6, S3).
+  public mutating func setPrecise(_ on: Bool) {
+    preciseEnabled = on
+    temporaryFullAccuracy = false
+  }
+
+  /// Parental controls or device management took effect or were lifted (E8).
+  public mutating func setRestricted(_ on: Bool) {
+    isRestricted = on
+  }
+
+  /// Reset Location & Privacy: ND, Always unused again, the Precise switch back to its default (E7).
+  public mutating func reset() {
+    grant = .notDetermined
+    alwaysRequested = false
+    temporaryFullAccuracy = false
+    preciseEnabled = !(rules.reportsAccuracy && profile.defaultAccuracyReduced)
+    locationServicesAlertsAnswered = 0
+  }
+}

@@ -1,0 +1,9 @@
+/// Where an alert's message comes from (K5: texts arrive in `InfoPlist` already localized).
+public enum AlertMessage: Hashable, Sendable {
+  /// The alert has no message.
+  case none
+  /// The usage description under this key; absent when the Info.plist lacks it (P1).
+  case usageDescription(UsageDescriptionKey)
+  /// The purpose key's text from `NSLocationTemporaryUsageDescriptionDictionary` (K4).
+  case purposeText
+}

@@ -1,0 +1,15 @@
+/// One button of an alert and the authorization state it leads to.
+public struct PromptChoice: Hashable, Sendable, CustomStringConvertible {
+  /// The button label, exactly as the alert shows it.
+  public let button: String
+  /// The state after the tap.
+  public let result: AuthorizationState
+
+  /// Creates a choice.
+  public init(_ button: String, _ result: AuthorizationState) {
+    self.button = button
+    self.result = result
+  }
+
+  public var description: String { "\(button) → \(result.shortName)" }
+}

@@ -1,0 +1,203 @@
+extension RuleLayer {
+  /// Every layer, oldest first: BEHAVIOR.md §1, with each rule carrying its id.
+  public static let all: [RuleLayer] = [base, iOS8, iOS9, iOS11, iOS12, iOS13, iOS13_4, iOS14, iOS15]
+
+  // MARK: - >= iOS 7 (base)
+
+  static let base = RuleLayer(
+    since: OSVersion(7),
+    "Base: a single grant (authorizedAlways); no request API; the prompt appears on first use of location (R1)."
+  ) { layer in
+    layer.states = [.notDetermined, .always, .denied, .restricted]
+    layer.members = [
+      .authorizationStatus, .pausesLocationUpdatesAutomatically, .location, .startUpdatingLocation,
+      .stopUpdatingLocation, .startMonitoringSignificantLocationChanges,
+      .stopMonitoringSignificantLocationChanges, .startMonitoring,
+    ]
+    layer.requests = [
+      // R1: the first use of location prompts with P1.
+      RequestRule(
+        .R1, from: .notDetermined, .firstUseOfLocation,
+        .prompt(.p1, [PromptChoice("Don’t Allow", .denied), PromptChoice("OK", .always)])),
+      // R1: using location once decided prompts no more.
+      RequestRule(.R1, from: .always, .firstUseOfLocation, .unchanged),
+      RequestRule(.R1, from: .denied, .firstUseOfLocation, .unchanged),
+      RequestRule(.R1, from: .restricted, .firstUseOfLocation, .unchanged),
+    ]
+    layer.authorizationCallback = .didChangeAuthorization  // C4
+    layer.backgroundSession = .backgroundMode  // B1
+    layer.backgroundPropertyCrashesWithoutMode = false  // B2
+    layer.alwaysIndicator = .never  // B3
+    layer.monitoring = .requiresAlways  // U4
+    layer.regionsNeedFullAccuracy = false
+    layer.reportsAccuracy = false
+    layer.appClips = false
+    // S1 (assumed for iOS 7): a per-app switch read as Never / Always, whatever the keys.
+    layer.settingsWhileUsing = .hidden
+    layer.settingsAlways = .listed
+    layer.wifiRequirements = []  // W1
+  }
+
+  // MARK: - >= iOS 8
+
+  static let iOS8 = RuleLayer(
+    since: OSVersion(8),
+    "requestWhenInUseAuthorization, requestAlwaysAuthorization, authorizedWhenInUse; usage-description keys required (K1)."
+  ) { layer in
+    layer.states = [.whenInUse]
+    layer.members = [.requestWhenInUseAuthorization, .requestAlwaysAuthorization]
+    let p2 = [PromptChoice("Don’t Allow", .denied), PromptChoice("Allow", .whenInUse)]
+    let p4 = [PromptChoice("Don’t Allow", .denied), PromptChoice("Allow", .always)]
+    let p5 = [PromptChoice("Cancel", .whenInUse), PromptChoice("Allow", .always)]
+    layer.requests = [
+      // R1: from iOS 8 first use no longer prompts: the app must request.
+      RequestRule(.R1, from: .notDetermined, .firstUseOfLocation, .unchanged),
+      RequestRule(.R1, from: .whenInUseAlwaysUnused, .firstUseOfLocation, .unchanged),
+      RequestRule(.R1, from: .whenInUseAlwaysUsed, .firstUseOfLocation, .unchanged),
+      RequestRule(.R2, from: .notDetermined, .requestWhenInUseAuthorization, .prompt(.p2, p2)),
+      RequestRule(.R3, from: .notDetermined, .requestAlwaysAuthorization, .prompt(.p4, p4), usesAlwaysRequest: true),
+      RequestRule(.R4, from: .whenInUseAlwaysUnused, .requestAlwaysAuthorization, .prompt(.p5, p5), usesAlwaysRequest: true),
+      RequestRule(.R14, from: .whenInUseAlwaysUsed, .requestAlwaysAuthorization, .unchanged),
+      RequestRule(.R17, from: .whenInUseAlwaysUnused, .requestWhenInUseAuthorization, .unchanged),
+      RequestRule(.R17, from: .whenInUseAlwaysUsed, .requestWhenInUseAuthorization, .unchanged),
+      RequestRule(.R16, from: .always, .requestWhenInUseAuthorization, .unchanged),
+      RequestRule(.R16, from: .always, .requestAlwaysAuthorization, .unchanged),
+      RequestRule(.R16, from: .denied, .requestWhenInUseAuthorization, .unchanged),
+      RequestRule(.R16, from: .denied, .requestAlwaysAuthorization, .unchanged),
+      RequestRule(.R16, from: .restricted, .requestWhenInUseAuthorization, .unchanged),
+      RequestRule(.R16, from: .restricted, .requestAlwaysAuthorization, .unchanged),
+    ]
+    layer.keyRequirements = [
+      KeyRequirement(
+        .requestWhenInUseAuthorization, needs: [.whenInUse],
+        consoleLine:
+          "This app has attempted to access privacy-sensitive data without a usage description. The app's Info.plist must contain an “NSLocationWhenInUseUsageDescription” key with a string value explaining to the user how the app uses this data"
+      ),
+      // K2 (assumed for 8–10): the When-In-Use line naming the old Always key.
+      KeyRequirement(
+        .requestAlwaysAuthorization, needs: [.always], consoleLine: Assumptions.alwaysKeyMissingLineBefore11),
+    ]
+    layer.settingsWhileUsing = .whenKey(.whenInUse)  // S1
+    layer.settingsAlways = .whenKey(.always)  // S1
+  }
+
+  // MARK: - >= iOS 9
+
+  static let iOS9 = RuleLayer(
+    since: OSVersion(9),
+    "allowsBackgroundLocationUpdates (default false for apps linked against 9.0+), the crash rule (B2), requestLocation."
+  ) { layer in
+    layer.members = [.allowsBackgroundLocationUpdates, .requestLocation]
+    layer.backgroundSession = .backgroundModeAndProperty(assumedTrueBeforeSDK: OSVersion(9))  // B1
+    layer.backgroundPropertyCrashesWithoutMode = true  // B2
+  }
+
+  // MARK: - >= iOS 11
+
+  static let iOS11 = RuleLayer(
+    since: OSVersion(11),
+    "NSLocationAlwaysAndWhenInUseUsageDescription; Always requests need it and the When-In-Use key; the three-choice Always prompt; showsBackgroundLocationIndicator (B3)."
+  ) { layer in
+    layer.members = [.showsBackgroundLocationIndicator]
+    let p3 = [PromptChoice("Don’t Allow", .denied), PromptChoice("Allow", .whenInUse)]
+    let p6 = [
+      PromptChoice("Only While Using the App", .whenInUse), PromptChoice("Always Allow", .always),
+      PromptChoice("Don’t Allow", .denied),
+    ]
+    layer.requests = [
+      RequestRule(.R2, from: .notDetermined, .requestWhenInUseAuthorization, .prompt(.p3, p3)),
+      RequestRule(.R5, from: .notDetermined, .requestAlwaysAuthorization, .prompt(.p6, p6), usesAlwaysRequest: true),
+      RequestRule(.R5, from: .whenInUseAlwaysUnused, .requestAlwaysAuthorization, .prompt(.p6, p6), usesAlwaysRequest: true),
+    ]
+    layer.keyRequirements = [
+      KeyRequirement(
+        .requestAlwaysAuthorization, needs: [.alwaysAndWhenInUse, .whenInUse],
+        consoleLine:
+          "This app has attempted to access privacy-sensitive data without a usage description. The app's Info.plist must contain both “NSLocationAlwaysAndWhenInUseUsageDescription” and “NSLocationWhenInUseUsageDescription” keys with string values explaining to the user how the app uses this data"
+      )
+    ]
+    layer.alwaysIndicator = .whenShowsBackgroundLocationIndicator  // B3
+    layer.settingsAlways = .whenKey(.alwaysAndWhenInUse)  // S1
+  }
+
+  // MARK: - >= iOS 12
+
+  static let iOS12 = RuleLayer(
+    since: OSVersion(12), "Wi-Fi information needs the Access Wi-Fi Information entitlement (W1)."
+  ) { layer in
+    layer.wifiRequirements = [.entitlement]  // W1
+  }
+
+  // MARK: - >= iOS 13
+
+  static let iOS13 = RuleLayer(
+    since: OSVersion(13),
+    "New first prompt with Allow Once; provisional Always; \"Ask Next Time\" in Settings; the background-use reminder."
+  ) { layer in
+    layer.states = [.temporaryWhenInUse, .provisionalAlways]
+    let p7WhenInUse = [
+      PromptChoice("Allow Once", .temporaryWhenInUse), PromptChoice("Allow While Using App", .whenInUse),
+      PromptChoice("Don’t Allow", .denied),
+    ]
+    let p7Always = [
+      PromptChoice("Allow Once", .temporaryWhenInUse),
+      PromptChoice("Allow While Using App", .provisionalAlways), PromptChoice("Don’t Allow", .denied),
+    ]
+    layer.requests = [
+      RequestRule(.R6, from: .notDetermined, .requestWhenInUseAuthorization, .prompt(.p7, p7WhenInUse)),
+      RequestRule(.R9, from: .notDetermined, .requestAlwaysAuthorization, .prompt(.p7, p7Always), usesAlwaysRequest: true),
+      // R11 (assumed callback): 13.0–13.3 moves a When-In-Use app to provisional Always silently.
+      RequestRule(.R11, from: .whenInUseAlwaysUnused, .requestAlwaysAuthorization, .becomes(.provisionalAlways), usesAlwaysRequest: true),
+      RequestRule(.R15, from: .temporaryWhenInUse, .requestAlwaysAuthorization, .unchanged),
+      RequestRule(.R17, from: .temporaryWhenInUse, .requestWhenInUseAuthorization, .unchanged),
+      RequestRule(.R16, from: .provisionalAlways, .requestWhenInUseAuthorization, .unchanged),
+      RequestRule(.R16, from: .provisionalAlways, .requestAlwaysAuthorization, .unchanged),
+      RequestRule(.R1, from: .temporaryWhenInUse, .firstUseOfLocation, .unchanged),
+      RequestRule(.R1, from: .provisionalAlways, .firstUseOfLocation, .unchanged),
+    ]
+    layer.systemPrompts = [
+      SystemPromptRule(
+        .R19, when: .alwaysOnlyEventWhileNotInUse, from: .provisionalAlways, .p8,
+        [PromptChoice("Keep Only While Using", .whenInUse), PromptChoice("Change to Always Allow", .always)]),
+      SystemPromptRule(
+        .R21, when: .backgroundLocationsOnSeparateDays(3), from: .always, .p11,
+        [PromptChoice("Change to Only While Using", .whenInUse), PromptChoice("Always Allow", .always)]),
+    ]
+    layer.monitoring = .anyAuthorization  // U4
+    layer.askNextTimeLabel = "Ask Next Time"  // S1
+    layer.wifiRequirements = [.entitlement, .authorization]  // W1
+  }
+
+  // MARK: - >= iOS 13.4
+
+  static let iOS13_4 = RuleLayer(
+    since: OSVersion(13, 4), "A When-In-Use app's first requestAlwaysAuthorization prompts at once (R12)."
+  ) { layer in
+    layer.requests = [
+      RequestRule(
+        .R12, from: .whenInUseAlwaysUnused, .requestAlwaysAuthorization,
+        .prompt(.p8, [PromptChoice("Keep Only While Using", .whenInUse), PromptChoice("Change to Always Allow", .always)]),
+        usesAlwaysRequest: true)
+    ]
+  }
+
+  // MARK: - >= iOS 14
+
+  static let iOS14 = RuleLayer(
+    since: OSVersion(14),
+    "Accuracy (accuracyAuthorization), the Precise switch, temporary full accuracy, locationManagerDidChangeAuthorization, NSLocationDefaultAccuracyReduced, App Clips."
+  ) { layer in
+    layer.members = [.accuracyAuthorization, .requestTemporaryFullAccuracyAuthorization]
+    layer.authorizationCallback = .preferLocationManagerDidChangeAuthorization  // C4
+    layer.reportsAccuracy = true  // P7 map and switch, K3, S3, T1–T5
+    layer.regionsNeedFullAccuracy = true  // U4
+    layer.appClips = true  // A1, A2
+    layer.wifiRequirements = [.entitlement, .authorization, .fullAccuracy]  // W1
+  }
+
+  // MARK: - >= iOS 15
+
+  static let iOS15 = RuleLayer(since: OSVersion(15), "Settings label \"Ask Next Time Or When I Share\".") { layer in
+    layer.askNextTimeLabel = "Ask Next Time Or When I Share"  // S1
+  }
+}

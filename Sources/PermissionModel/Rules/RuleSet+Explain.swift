@@ -1,0 +1,77 @@
+// MARK: - Queries for explain and lint
+
+extension RuleSet {
+  /// What `call` does from `origin` for an app with these usage descriptions, in the foreground with
+  /// Location Services on and no other alert showing (the circumstances of R18, §2 and P10 aside).
+  ///
+  /// - Returns: `nil` when the origin or the call does not exist on this version.
+  public func edge(
+    for call: AuthorizationCall, from origin: RequestOrigin, keys: Set<UsageDescriptionKey>, kind: AppKind = .app
+  ) -> RequestEdge? {
+    guard states.contains(origin.state), isAvailable(call.member), let rule = rule(for: call, from: origin) else {
+      return nil
+    }
+    if call == .requestAlwaysAuthorization, kind == .appClip {
+      return RequestEdge(
+        origin: origin, call: call, rule: .A2, consoleLine: nil,
+        scenarioError: "App Clips cannot request Always authorization", alert: nil, results: [])
+    }
+    if let requirement = keyRequirement(for: call), !requirement.isMet(by: keys) {
+      return RequestEdge(
+        origin: origin, call: call, rule: .K2, consoleLine: requirement.consoleLine, scenarioError: nil,
+        alert: nil, results: [])
+    }
+    let alwaysRequested = origin.alwaysRequested || rule.usesAlwaysRequest
+    func result(_ button: String?, _ state: AuthorizationState) -> RequestEdge.Result {
+      RequestEdge.Result(
+        button: button, state: state, alwaysRequested: alwaysRequested,
+        callback: state.status == origin.state.status ? nil : authorizationCallbackMethod)
+    }
+    let results: [RequestEdge.Result]
+    switch rule.outcome {
+    case .prompt(_, let choices): results = choices.map { result($0.button, $0.result) }
+    case .becomes(let state): results = [result(nil, state)]
+    case .unchanged: results = []
+    }
+    return RequestEdge(
+      origin: origin, call: call, rule: rule.id, consoleLine: nil, scenarioError: nil, alert: rule.alert,
+      results: results)
+  }
+
+  /// Every edge of the request graph on this version: each origin that exists × each call that exists.
+  public func requestEdges(keys: Set<UsageDescriptionKey>, kind: AppKind = .app) -> [RequestEdge] {
+    origins.flatMap { origin in calls.compactMap { edge(for: $0, from: origin, keys: keys, kind: kind) } }
+  }
+
+  /// The requests that are silent no-ops for an app with these keys (K1/K2 and R14–R17): what `lint` lists.
+  public func silentRequests(keys: Set<UsageDescriptionKey>, kind: AppKind = .app) -> [RequestEdge] {
+    requestEdges(keys: keys, kind: kind).filter { $0.call != .firstUseOfLocation && $0.isSilentNoOp }
+  }
+
+  /// The Settings labels for an app with these keys (S1).
+  public func settingsLabels(keys: Set<UsageDescriptionKey>) -> [String] {
+    settingsOptions(keys: keys).map(label(for:))
+  }
+
+  /// The method a delegate implementing every method receives for a status change (C4).
+  public var authorizationCallbackMethod: DelegateMethod {
+    switch authorizationCallback {
+    case .didChangeAuthorization: .didChangeAuthorization
+    case .preferLocationManagerDidChangeAuthorization: .locationManagerDidChangeAuthorization
+    }
+  }
+
+  /// A text rendering of the state machine: states, request edges, system prompts, Settings options.
+  public func explanation(keys: Set<UsageDescriptionKey>, kind: AppKind = .app) -> String {
+    var lines = ["Rules since iOS \(since) (layers: \(layers.map { $0.since.description }.joined(separator: ", ")))"]
+    lines.append("States: " + states.map(\.shortName).joined(separator: ", "))
+    lines.append("Requests:")
+    lines += requestEdges(keys: keys, kind: kind).map { "  \($0)" }
+    if !systemPrompts.isEmpty {
+      lines.append("System prompts:")
+      lines += systemPrompts.map { "  \($0)" }
+    }
+    lines.append("Settings: " + settingsLabels(keys: keys).joined(separator: " · "))
+    return lines.joined(separator: "\n")
+  }
+}

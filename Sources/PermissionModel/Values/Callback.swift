@@ -1,0 +1,49 @@
+/// One delegate callback delivered to one of an app's managers, as `app.callbacks` lists it.
+public struct Callback: Hashable, Sendable, CustomStringConvertible {
+  /// The delegate method.
+  public let method: DelegateMethod
+  /// When the app received it (C1; for a held callback, when the app ran again, C5).
+  public internal(set) var at: VirtualInstant
+  /// The 1-based index of the manager in this launch of the app.
+  public let manager: Int
+  /// The status, for authorization callbacks.
+  public let status: AuthorizationStatus?
+  /// The accuracy, for `locationManagerDidChangeAuthorization` (C4).
+  public let accuracy: AccuracyAuthorization?
+  /// The error, for `didFailWithError` and `monitoringDidFailFor`.
+  public let error: LocationErrorCode?
+  /// The locations, for `didUpdateLocations`.
+  public let locations: [Location]?
+  /// The region, for region callbacks.
+  public let region: CircularRegion?
+
+  /// Creates a callback record.
+  public init(
+    method: DelegateMethod, at: VirtualInstant, manager: Int, status: AuthorizationStatus? = nil,
+    accuracy: AccuracyAuthorization? = nil, error: LocationErrorCode? = nil, locations: [Location]? = nil,
+    region: CircularRegion? = nil
+  ) {
+    self.method = method
+    self.at = at
+    self.manager = manager
+    self.status = status
+    self.accuracy = accuracy
+    self.error = error
+    self.locations = locations
+    self.region = region
+  }
+
+  /// The method name, as scenarios write it.
+  public var name: String { method.rawValue }
+
+  /// The method with its arguments: `didChangeAuthorization(authorizedWhenInUse)`.
+  public var description: String {
+    var arguments: [String] = []
+    if let status { arguments.append(status.rawValue) }
+    if let accuracy { arguments.append(accuracy.rawValue) }
+    if let region { arguments.append(region.identifier) }
+    if let error { arguments.append(error.rawValue) }
+    if let locations { arguments.append(locations.map(\.description).joined(separator: "; ")) }
+    return "\(method.rawValue)(\(arguments.joined(separator: ", ")))"
+  }
+}

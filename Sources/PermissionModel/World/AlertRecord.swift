@@ -1,0 +1,29 @@
+/// One alert the world has shown, kept after it is answered so handles can still read it.
+struct AlertRecord {
+  /// What answering the alert does.
+  enum Purpose {
+    case request(RequestRule)
+    case locationServicesOff
+    case temporaryFullAccuracy(request: Int)
+    case systemPrompt(SystemPromptRule)
+  }
+
+  let device: Int
+  let app: Int
+  let number: Int
+  let template: AlertTemplate
+  let title: String
+  let message: String?
+  var precise: Bool?
+  var map: AlertMap?
+  let purpose: Purpose
+  var tapped: String?
+
+  /// Whether the app's own call raised the alert, so that it goes away with the app; R19 and R21 do not.
+  var isRaisedByTheApp: Bool {
+    switch purpose {
+    case .request, .locationServicesOff, .temporaryFullAccuracy: true
+    case .systemPrompt: false
+    }
+  }
+}

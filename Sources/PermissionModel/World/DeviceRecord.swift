@@ -1,0 +1,20 @@
+/// The state of one simulated iPhone, kept by the world.
+struct DeviceRecord {
+  let number: Int
+  let version: OSVersion
+  let rules: RuleSet
+  let locale: String
+  let startDate: LocalDateTime
+  let createdAt: VirtualInstant
+  var locationServicesEnabled: Bool
+  var location: Coordinate
+  var lastMovedAt: VirtualInstant
+  var wifiSSID: String?
+  var isLocked = false
+  var apps: [Int] = []
+  /// The world index of the alert showing, if any (§2: at most one).
+  var currentAlert: Int?
+  var alertsShown = 0
+  /// R19 and R21 alerts waiting for their moment.
+  var pendingSystemPrompts: [PendingSystemPrompt] = []
+}

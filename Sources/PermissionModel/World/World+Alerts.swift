@@ -1,0 +1,149 @@
+// MARK: - Showing alerts (§4)
+
+extension World {
+  /// Shows an alert for an app; the caller has checked that none is showing (§2).
+  @discardableResult
+  func showAlert(
+    _ template: AlertTemplate, for app: Int, purpose: AlertRecord.Purpose, message: String? = nil
+  ) -> Int {
+    let device = appRecords[app].device
+    let info = appRecords[app].info
+    let machine = appRecords[app].machine
+    var precise: Bool?
+    var map: AlertMap?
+    // P7 on iOS 14+: a map and a Precise switch, on by default; with K3 no switch and an approximate map.
+    if template.id == .P7, machine.rules.reportsAccuracy {
+      precise = machine.profile.defaultAccuracyReduced ? nil : true
+      map = machine.profile.defaultAccuracyReduced ? .approximate : .precise
+    }
+    let text: String?
+    switch template.message {
+    case .none: text = nil
+    case .usageDescription(let key): text = info.plist.usageDescriptions[key].flatMap { $0.isEmpty ? nil : $0 }  // K5
+    case .purposeText: text = message  // K4
+    }
+    deviceRecords[device].alertsShown += 1
+    let alert = AlertRecord(
+      device: device, app: app, number: deviceRecords[device].alertsShown, template: template,
+      title: template.title(appName: info.name), message: text, precise: precise, map: map, purpose: purpose)
+    let index = alertRecords.count
+    alertRecords.append(alert)
+    deviceRecords[device].currentAlert = index
+    var line = "alert#\(alert.number) \(template.id) \(template.kind): “\(alert.title)”"
+    if let text { line += " — \(text)" }
+    line += " " + template.buttons.map { "[\($0)]" }.joined(separator: " ")
+    if let precise { line += ", Precise \(precise ? "on" : "off")" }
+    if let map { line += ", map \(map)" }
+    log(device, line)
+    return index
+  }
+
+  /// Shows the next system alert (R19, R21) when the device is unlocked and no alert is showing.
+  func showNextSystemPrompt(on device: Int) {
+    guard deviceRecords[device].currentAlert == nil, !deviceRecords[device].isLocked else { return }
+    while let index = deviceRecords[device].pendingSystemPrompts.firstIndex(where: { !$0.waitsForUnlock }) {
+      let pending = deviceRecords[device].pendingSystemPrompts.remove(at: index)
+      guard appRecords[pending.app].machine.state == pending.rule.from else {
+        finishSystemPrompt(pending.rule, for: pending.app)
+        log(app: pending.app, "\(pending.rule.id) no longer applies: the app is \(appRecords[pending.app].machine.state)")
+        continue
+      }
+      showAlert(pending.rule.alert, for: pending.app, purpose: .systemPrompt(pending.rule))
+      return
+    }
+  }
+
+  private func finishSystemPrompt(_ rule: SystemPromptRule, for app: Int) {
+    switch rule.trigger {
+    case .alwaysOnlyEventWhileNotInUse:
+      appRecords[app].deferredPromptPending = false
+      appRecords[app].deferredEvents = []
+    case .backgroundLocationsOnSeparateDays:
+      appRecords[app].reminderPending = false
+      appRecords[app].backgroundLocationDays = []
+    }
+  }
+}
+
+// MARK: - Answering alerts
+
+extension World {
+  // We can tap a button only on the alert that is showing.
+  func tap(_ alert: Int, _ label: String) throws(MisuseError) {
+    let record = try showingAlert(alert)
+    let wanted = AlertTemplate.normalizedLabel(label)
+    guard let button = record.template.buttons.first(where: { AlertTemplate.normalizedLabel($0) == wanted }) else {
+      throw MisuseError(
+        .alert,
+        "“\(label)” is not a button of alert#\(record.number) (“\(record.title)”); its buttons are: "
+          + record.template.buttons.map { "“\($0)”" }.joined(separator: ", "))
+    }
+    let app = record.app
+    alertRecords[alert].tapped = button
+    deviceRecords[record.device].currentAlert = nil
+    log(record.device, "alert#\(record.number) tap “\(button)”")
+    switch record.purpose {
+    case .request(let rule):
+      if let choice = rule.choices.first(where: { $0.button == button }) {
+        change(app, because: rule.id) { $0.answer(choice, of: rule, precise: record.precise) }
+      }
+      endTemporaryGrantsUnlessInUse(app)
+      settle(app)
+    case .locationServicesOff:
+      change(app, because: .P10) { $0.answerLocationServicesAlert() }
+    case .temporaryFullAccuracy(let request):
+      change(app, because: .T1) { $0.answerTemporaryFullAccuracy(allow: button == "Allow Once") }
+      endTemporaryGrantsUnlessInUse(app)
+      settle(app)
+      complete(request, error: nil)  // C7
+    case .systemPrompt(let rule):
+      answerSystemPrompt(rule, button: button, app: app)
+    }
+    showNextSystemPrompt(on: record.device)
+  }
+
+  // We can flip the Precise switch only on a showing alert that has one.
+  func setPrecise(_ alert: Int, _ on: Bool) throws(MisuseError) {
+    let record = try showingAlert(alert)
+    guard record.precise != nil else {
+      throw MisuseError(
+        .alert, "alert#\(record.number) (\(record.template.id), “\(record.title)”) has no Precise switch")
+    }
+    alertRecords[alert].precise = on
+    alertRecords[alert].map = on ? .precise : .approximate
+    log(record.device, "alert#\(record.number) Precise \(on ? "on" : "off")")
+  }
+
+  /// E1, E2: a temporary grant answered after the app stopped being in use ends at once.
+  private func endTemporaryGrantsUnlessInUse(_ app: Int) {
+    guard !isInUse(app) else { return }
+    stopBeingInUse(app)
+  }
+
+  private func showingAlert(_ alert: Int) throws(MisuseError) -> AlertRecord {
+    let record = alertRecords[alert]
+    guard deviceRecords[record.device].currentAlert == alert else {
+      throw MisuseError(.alert, "alert#\(record.number) (“\(record.title)”) is no longer showing")
+    }
+    return record
+  }
+
+  private func answerSystemPrompt(_ rule: SystemPromptRule, button: String, app: Int) {
+    guard let choice = rule.choices.first(where: { $0.button == button }) else { return }
+    let events = appRecords[app].deferredEvents
+    finishSystemPrompt(rule, for: app)
+    change(app, because: rule.id) { $0.answer(choice, of: rule) }
+    switch rule.trigger {
+    case .alwaysOnlyEventWhileNotInUse:
+      // R19: Change to Always Allow delivers the held events; Keep Only While Using drops them.
+      if choice.result == .always {
+        for event in events { dispatch(event, for: app, skipping: []) }
+      } else if !events.isEmpty {
+        log(app: app, "\(events.count) held location event(s) dropped (R19)")
+      }
+    case .backgroundLocationsOnSeparateDays:
+      break
+    }
+    settle(app)
+  }
+}

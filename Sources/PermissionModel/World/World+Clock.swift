@@ -1,0 +1,69 @@
+// MARK: - Clock
+
+extension World {
+  /// Moves virtual time forward, firing every timer that falls due, in order.
+  ///
+  /// - Throws: `MisuseError` for a negative step, or one that would take the clock past 250 years.
+  func advance(by duration: VirtualDuration) throws(MisuseError) {
+    guard duration >= .zero else {
+      throw MisuseError(.invalidArgument, "the duration \(duration) is negative: the clock only moves forward")
+    }
+    guard duration <= VirtualInstant.latest - now else {
+      throw MisuseError(.invalidArgument, "the clock cannot run past \(VirtualInstant.latest.sinceStart.seconds / 86_400) days")
+    }
+    let target = now + duration
+    while let timer = timers.popDue(notAfter: target) {
+      now = timer.at
+      fire(timer.event)
+    }
+    now = target
+    log(nil, "clock +\(duration) → \(date)")
+  }
+
+  /// Moves virtual time to the next instant the wall clock shows `secondOfDay`.
+  func advance(toSecondOfDay secondOfDay: Int64) throws(MisuseError) {
+    let nanosecondsPerSecond: Int64 = 1_000_000_000
+    let elapsed: Int64
+    let start: LocalDateTime
+    if let device = deviceRecords.indices.last {
+      elapsed = (now - deviceRecords[device].createdAt).nanoseconds
+      start = deviceRecords[device].startDate
+    } else {
+      elapsed = now.sinceStart.nanoseconds
+      start = .defaultStart
+    }
+    let shown = start.adding(seconds: elapsed / nanosecondsPerSecond)
+    let target = shown.next(secondOfDay: secondOfDay)
+    let delay = (target.secondsSinceEpoch - shown.secondsSinceEpoch) * nanosecondsPerSecond - elapsed % nanosecondsPerSecond
+    try advance(by: VirtualDuration(nanoseconds: delay))
+  }
+
+  /// The wall clock of the newest device, or the default start date moved by the clock when there is none.
+  var date: LocalDateTime {
+    guard let device = deviceRecords.indices.last else {
+      return LocalDateTime.defaultStart.adding(seconds: now.sinceStart.nanoseconds / 1_000_000_000)
+    }
+    return wallClock(of: device)
+  }
+
+  private func fire(_ event: TimerEvent) {
+    switch event {
+    case .gracePeriodEnded(let app):
+      appRecords[app].graceTimer = nil
+      guard appRecords[app].state == .background else { return }
+      log(app: app, "grace period over (L2)")
+      settle(app)
+    case .appClipReset(let app):
+      appRecords[app].appClipTimer = nil
+      change(app, because: .E3) { $0.appClipGrantExpired() }
+      settle(app)
+    case .requestLocationTimeout(let manager):
+      managerRecords[manager].requestLocationTimer = nil
+      deliver(.didFailWithError, to: manager, error: .locationUnknown)  // C6
+    case .automaticPause(let manager):
+      managerRecords[manager].pauseTimer = nil
+      managerRecords[manager].pauseDue = nil
+      pause(manager)
+    }
+  }
+}

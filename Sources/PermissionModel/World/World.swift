@@ -1,0 +1,110 @@
+/// One scenario's universe: a virtual clock, a transcript, and the devices on which apps run.
+///
+/// ### Implementation
+/// The world stores every device, app, manager and alert as a value in its own arrays and is the
+/// only place that changes them. `Device`, `App`, `LocationManager`, `Alert`, `Settings` and
+/// `TemporaryFullAccuracyRequest` are small handles holding the world and an index, so the runtime
+/// can keep them in Lua userdata for as long as it likes without reference cycles. The authorization
+/// rules live in the pure `AuthorizationMachine` of each app; the world carries out what the machine
+/// returns and derives callbacks by comparing what the app reports before and after each event (C3).
+///
+/// A world is single-threaded: use it from one thread at a time. Worlds share nothing, so separate
+/// worlds may run on separate threads.
+public final class World {
+  var now = VirtualInstant.start
+  var timers = TimerQueue()
+  var entries: [TranscriptEntry] = []
+  var deviceRecords: [DeviceRecord] = []
+  var appRecords: [AppRecord] = []
+  var managerRecords: [ManagerRecord] = []
+  var alertRecords: [AlertRecord] = []
+  var requestRecords: [TemporaryRequestRecord] = []
+
+  /// Creates an empty world at virtual time zero.
+  public init() {}
+
+  // MARK: - Clock and transcript
+
+  /// The virtual clock every device of this world shares.
+  public var clock: VirtualClock { VirtualClock(world: self) }
+
+  /// Everything that happened, in order, each line prefixed with its virtual time.
+  public var transcript: [String] { entries.map(\.description) }
+
+  /// The transcript as structured entries.
+  public var transcriptEntries: [TranscriptEntry] { entries }
+
+  /// How many timers are waiting to fire.
+  public var pendingTimerCount: Int { timers.count }
+
+  // MARK: - Devices
+
+  /// Every device created so far, oldest first.
+  public var devices: [Device] { deviceRecords.indices.map { Device(world: self, id: $0) } }
+
+  /// Creates a simulated iPhone.
+  public func makeDevice(_ options: DeviceOptions = DeviceOptions()) -> Device {
+    let id = deviceRecords.count
+    deviceRecords.append(
+      DeviceRecord(
+        number: id + 1, version: options.ios, rules: RuleSet.forVersion(options.ios), locale: options.locale,
+        startDate: options.date, createdAt: now, locationServicesEnabled: options.locationServicesEnabled,
+        location: options.location, lastMovedAt: now, wifiSSID: options.wifi))
+    var line =
+      "\(deviceName(id)): iOS \(options.ios), locale \(options.locale), \(options.date), "
+      + "Location Services \(options.locationServicesEnabled ? "on" : "off"), at \(options.location)"
+    if let wifi = options.wifi { line += ", Wi-Fi “\(wifi)”" }
+    log(id, line)
+    return Device(world: self, id: id)
+  }
+
+  // MARK: - Logging
+
+  func log(_ device: Int?, _ text: String) {
+    entries.append(TranscriptEntry(at: now, device: device.map { $0 + 1 }, text: text))
+  }
+
+  func log(app: Int, _ text: String) {
+    log(appRecords[app].device, appRecords[app].info.name + ": " + text)
+  }
+
+  func log(manager: Int, _ text: String) {
+    log(app: managerRecords[manager].app, "manager#\(managerRecords[manager].index) " + text)
+  }
+
+  func deviceName(_ device: Int) -> String {
+    device == 0 ? "phone" : "phone#\(device + 1)"
+  }
+
+  // MARK: - Shared reads
+
+  func rules(ofApp app: Int) -> RuleSet { appRecords[app].machine.rules }
+
+  func reported(_ app: Int) -> AuthorizationSnapshot {
+    appRecords[app].machine.reported(
+      locationServicesEnabled: deviceRecords[appRecords[app].device].locationServicesEnabled)
+  }
+
+  func context(_ app: Int) -> RequestContext {
+    let device = deviceRecords[appRecords[app].device]
+    return RequestContext(
+      isForeground: appRecords[app].state == .foreground, isAlertShowing: device.currentAlert != nil,
+      locationServicesEnabled: device.locationServicesEnabled)
+  }
+
+  /// The device's wall clock now.
+  func wallClock(of device: Int) -> LocalDateTime {
+    deviceRecords[device].startDate.adding(
+      seconds: (now - deviceRecords[device].createdAt).nanoseconds / 1_000_000_000)
+  }
+
+  func misuseUnavailable(
+    _ what: String, needs verb: String = "needs", since version: OSVersion?, on device: Int
+  ) -> MisuseError {
+    let installed = deviceRecords[device].version
+    guard let version else {
+      return MisuseError(.unavailable, "\(what) is not available on iOS \(installed)")
+    }
+    return MisuseError(.unavailable, "\(what) \(verb) iOS \(version); this device runs iOS \(installed)")
+  }
+}
