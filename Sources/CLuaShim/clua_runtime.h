@@ -1,0 +1,36 @@
+/*
+** The bookkeeping CLuaShim keeps per state, shared by its C files (not part of the Swift interface).
+*/
+#ifndef CLUA_RUNTIME_H
+#define CLUA_RUNTIME_H
+
+#include <stdatomic.h>
+#include "CLuaShim.h"
+
+typedef struct clua_Runtime {
+  size_t used;               /* bytes allocated by the state */
+  size_t limit;              /* memory limit in bytes; 0 = none */
+  int hard;                  /* 1 while Lua code runs under a host pcall: the limit refuses */
+  long long count;           /* instructions run, in steps of CLUA_HOOK_PERIOD */
+  long long budget;          /* instruction limit */
+  atomic_int interrupted;    /* set by clua_interrupt, consumed by the hook */
+  lua_State *main;           /* the main thread */
+  lua_State *current;        /* the thread of the innermost Swift frame, or main */
+  clua_Dispatch dispatch;
+  clua_Release release;
+  void *host;
+  char *warning;             /* a warning being assembled from pieces */
+  size_t warninglength;
+  int warningpending;        /* 1 after a piece with 'tocont' */
+} clua_Runtime;
+
+/* The runtime of the state L belongs to (every thread copies the main thread's extra space). */
+static inline clua_Runtime *clua_runtime(lua_State *L) {
+  return *(clua_Runtime **)lua_getextraspace(L);
+}
+
+/* Opens the scenario subset of the standard library (sandbox) or all of it; seed as argument 1. */
+int clua_opensandbox(lua_State *L);
+int clua_openall(lua_State *L);
+
+#endif

@@ -1,0 +1,121 @@
+/*
+** Library sets: the scenario sandbox (base without files, string without dump, table, math with a
+** host seed, utf8, coroutine) and, for trusted states, the whole standard library.
+*/
+#include <string.h>
+
+#include "clua_runtime.h"
+
+/* Calls the original function (upvalue 1) with this call's arguments and returns its results. */
+static int call_original(lua_State *L) {
+  int nargs = lua_gettop(L);
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_insert(L, 1);
+  lua_call(L, nargs, LUA_MULTRET);
+  return lua_gettop(L);
+}
+
+/* load: text chunks only, whether given as a string or by a reader function. */
+static int sandbox_load(lua_State *L) {
+  const char *mode = luaL_optstring(L, 3, "t");
+  if (strchr(mode, 'b') != NULL) {
+    luaL_pushfail(L);
+    lua_pushliteral(L, "binary chunks are not allowed in the sandbox");
+    return 2;
+  }
+  if (lua_gettop(L) < 3) lua_settop(L, 3);  /* an absent 'env' must stay absent */
+  lua_pushliteral(L, "t");
+  lua_replace(L, 3);
+  return call_original(L);
+}
+
+/* collectgarbage: only the options that cannot change how the host's collector runs. */
+static int sandbox_collectgarbage(lua_State *L) {
+  static const char *const allowed[] = {"collect", "count", "step", "isrunning", NULL};
+  const char *option = luaL_optstring(L, 1, "collect");
+  int i;
+  for (i = 0; allowed[i] != NULL; i++)
+    if (strcmp(option, allowed[i]) == 0) return call_original(L);
+  return luaL_error(L, "collectgarbage: option '%s' is not allowed in the sandbox", option);
+}
+
+/*
+** setmetatable: no '__gc'. Lua runs finalizers with hooks off, so a looping finalizer could not be
+** stopped by the instruction budget. (A '__gc' added to the metatable later is never called.)
+*/
+static int sandbox_setmetatable(lua_State *L) {
+  if (lua_type(L, 2) == LUA_TTABLE) {
+    lua_pushliteral(L, "__gc");
+    if (lua_rawget(L, 2) != LUA_TNIL)
+      return luaL_error(L, "setmetatable: '__gc' metamethods are not allowed in the sandbox");
+    lua_pop(L, 1);
+  }
+  return call_original(L);
+}
+
+/* math.randomseed(): without arguments, the state's seed (upvalue 2) instead of the time. */
+static int seeded_randomseed(lua_State *L) {
+  if (lua_gettop(L) == 0) lua_pushvalue(L, lua_upvalueindex(2));
+  return call_original(L);
+}
+
+/* Replaces field 'name' of the table on top by closure 'f' over the original (and 'extra' upvalues). */
+static void wrap_field(lua_State *L, const char *name, lua_CFunction f, int extra) {
+  lua_getfield(L, -1 - extra, name);
+  lua_insert(L, -1 - extra);
+  lua_pushcclosure(L, f, 1 + extra);
+  lua_setfield(L, -2, name);
+}
+
+static void seed_math(lua_State *L, lua_Integer seed) {
+  lua_getglobal(L, LUA_MATHLIBNAME);
+  lua_getfield(L, -1, "randomseed");
+  lua_pushinteger(L, seed);
+  lua_call(L, 1, 0);
+  lua_pushinteger(L, seed);
+  wrap_field(L, "randomseed", seeded_randomseed, 1);
+  lua_pop(L, 1);
+}
+
+int clua_opensandbox(lua_State *L) {
+  static const luaL_Reg libraries[] = {
+    {LUA_GNAME, luaopen_base},
+    {LUA_STRLIBNAME, luaopen_string},
+    {LUA_TABLIBNAME, luaopen_table},
+    {LUA_MATHLIBNAME, luaopen_math},
+    {LUA_UTF8LIBNAME, luaopen_utf8},
+    {LUA_COLIBNAME, luaopen_coroutine},
+    {NULL, NULL}
+  };
+  lua_Integer seed = lua_tointeger(L, 1);
+  const luaL_Reg *library;
+  for (library = libraries; library->func != NULL; library++) {
+    luaL_requiref(L, library->name, library->func, 1);
+    lua_pop(L, 1);
+  }
+  lua_pushglobaltable(L);
+  lua_pushnil(L);
+  lua_setfield(L, -2, "dofile");
+  lua_pushnil(L);
+  lua_setfield(L, -2, "loadfile");
+  wrap_field(L, "load", sandbox_load, 0);
+  wrap_field(L, "collectgarbage", sandbox_collectgarbage, 0);
+  wrap_field(L, "setmetatable", sandbox_setmetatable, 0);
+  lua_getfield(L, -1, LUA_STRLIBNAME);
+  lua_pushnil(L);
+  lua_setfield(L, -2, "dump");
+  lua_pop(L, 2);
+  lua_pushliteral(L, "");
+  lua_getmetatable(L, -1);                  /* "", string metatable */
+  lua_pushboolean(L, 0);
+  lua_setfield(L, -2, "__metatable");       /* getmetatable("") gives false */
+  lua_pop(L, 2);
+  seed_math(L, seed);
+  return 0;
+}
+
+int clua_openall(lua_State *L) {
+  luaL_openlibs(L);
+  seed_math(L, lua_tointeger(L, 1));
+  return 0;
+}
