@@ -48,13 +48,33 @@ static void *limited_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
 ** Hook, panic, warnings
 ** ===================================================================== */
 
+static void count_hook(lua_State *L, lua_Debug *ar);
+
+/*
+** Raises 'message' at the running line and makes this thread's hook run at every instruction, so
+** that code catching the error (pcall, coroutine.resume) cannot run on: the error always reaches
+** the host. The hook goes back to its period once the host has reset the budget.
+*/
+static void stop(lua_State *L, const char *message) {
+  lua_sethook(L, count_hook, LUA_MASKCOUNT, 1);
+  luaL_where(L, 0);
+  lua_pushstring(L, message);
+  lua_concat(L, 2);
+  lua_error(L);
+}
+
 static void count_hook(lua_State *L, lua_Debug *ar) {
   clua_Runtime *rt = clua_runtime(L);
+  int period = lua_gethookcount(L);
   (void)ar;
-  if (atomic_exchange(&rt->interrupted, 0)) luaL_error(L, "interrupted!");
-  rt->count += CLUA_HOOK_PERIOD;
-  if (rt->count > rt->budget)
-    luaL_error(L, "instruction budget exceeded (%I instructions)", (LUAI_UACINT)rt->budget);
+  rt->count += period;
+  if (atomic_load(&rt->interrupted)) stop(L, "interrupted!");
+  if (rt->count > rt->budget) {
+    char message[64];
+    snprintf(message, sizeof message, "instruction budget exceeded (%lld instructions)", rt->budget);
+    stop(L, message);
+  }
+  if (period != CLUA_HOOK_PERIOD) lua_sethook(L, count_hook, LUA_MASKCOUNT, CLUA_HOOK_PERIOD);
 }
 
 /* Only a host bug reaches this: an error outside any protected call. */
@@ -80,7 +100,9 @@ static void warning(void *ud, const char *message, int tocont) {
   rt->warningpending = tocont;
   if (tocont) return;
   rt->warninglength = 0;
+  rt->releasing++;  /* may run inside a collection, like a release */
   rt->dispatch(rt->main, CLUA_EVENT_WARN, NULL, rt->warning, 0);
+  rt->releasing--;
 }
 
 /* {====================================================================
@@ -121,6 +143,8 @@ void clua_close(lua_State *L) {
 }
 
 void *clua_host(lua_State *L) { return clua_runtime(L)->host; }
+
+int clua_releasing(lua_State *L) { return clua_runtime(L)->releasing > 0; }
 
 void clua_sethost(lua_State *L, void *host) { clua_runtime(L)->host = host; }
 

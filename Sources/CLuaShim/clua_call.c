@@ -62,9 +62,12 @@ static int call_function(lua_State *L) {
 static int release_function(lua_State *L) {
   void **box = (void **)lua_touserdata(L, 1);
   if (box != NULL && *box != NULL) {
+    clua_Runtime *rt = clua_runtime(L);
     void *released = *box;
     *box = NULL;  /* releases once, even if called again */
-    clua_runtime(L)->release(released);
+    rt->releasing++;
+    rt->release(released);
+    rt->releasing--;
   }
   return 0;
 }
@@ -165,7 +168,9 @@ static int release_instance(lua_State *L) {
     int hard = rt->hard;
     instance->object = NULL;  /* releases once, even if called again */
     rt->hard = 0;
+    rt->releasing++;
     rt->release(released);
+    rt->releasing--;
     rt->hard = hard;
   }
   return 0;
@@ -273,8 +278,11 @@ int clua_pcall(lua_State *L, int nargs, int nresults) {
   lua_insert(L, base);
   hard = rt->hard;
   rt->hard = 1;
+  rt->depth++;
   status = lua_pcall(L, nargs, nresults, base);
+  rt->depth--;
   rt->hard = hard;
+  if (rt->depth == 0) atomic_store(&rt->interrupted, 0);
   lua_remove(L, base);  /* remove message handler from the stack */
   if (status != LUA_OK) {
     lua_rawgetp(L, LUA_REGISTRYINDEX, &traceback_key);  /* error, traceback */

@@ -13,7 +13,9 @@ typedef struct clua_Runtime {
   int hard;                  /* 1 while Lua code runs under a host pcall: the limit refuses */
   long long count;           /* instructions run, in steps of CLUA_HOOK_PERIOD */
   long long budget;          /* instruction limit */
-  atomic_int interrupted;    /* set by clua_interrupt, consumed by the hook */
+  atomic_int interrupted;    /* set by clua_interrupt, cleared when the outermost host pcall returns */
+  int depth;                 /* host pcalls running */
+  int releasing;             /* > 0 while the host releases objects (maybe inside a collection) */
   lua_State *main;           /* the main thread */
   lua_State *current;        /* the thread of the innermost Swift frame, or main */
   clua_Dispatch dispatch;

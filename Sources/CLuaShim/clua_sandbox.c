@@ -6,7 +6,13 @@
 
 #include "clua_runtime.h"
 
-/* Calls the original function (upvalue 1) with this call's arguments and returns its results. */
+/*
+** The wrappers check their arguments themselves before calling the original (upvalue 1): an error
+** raised by the original would name neither the function nor the caller's line, since its caller
+** is a C function.
+*/
+
+/* Calls the original function with this call's arguments and returns its results. */
 static int call_original(lua_State *L) {
   int nargs = lua_gettop(L);
   lua_pushvalue(L, lua_upvalueindex(1));
@@ -18,6 +24,9 @@ static int call_original(lua_State *L) {
 /* load: text chunks only, whether given as a string or by a reader function. */
 static int sandbox_load(lua_State *L) {
   const char *mode = luaL_optstring(L, 3, "t");
+  int type = lua_type(L, 1);
+  luaL_argexpected(L, type == LUA_TSTRING || type == LUA_TFUNCTION, 1, "string or function");
+  luaL_optstring(L, 2, NULL);
   if (strchr(mode, 'b') != NULL) {
     luaL_pushfail(L);
     lua_pushliteral(L, "binary chunks are not allowed in the sandbox");
@@ -34,8 +43,12 @@ static int sandbox_collectgarbage(lua_State *L) {
   static const char *const allowed[] = {"collect", "count", "step", "isrunning", NULL};
   const char *option = luaL_optstring(L, 1, "collect");
   int i;
-  for (i = 0; allowed[i] != NULL; i++)
-    if (strcmp(option, allowed[i]) == 0) return call_original(L);
+  for (i = 0; allowed[i] != NULL; i++) {
+    if (strcmp(option, allowed[i]) == 0) {
+      luaL_optinteger(L, 2, 0);
+      return call_original(L);
+    }
+  }
   return luaL_error(L, "collectgarbage: option '%s' is not allowed in the sandbox", option);
 }
 
@@ -44,18 +57,30 @@ static int sandbox_collectgarbage(lua_State *L) {
 ** stopped by the instruction budget. (A '__gc' added to the metatable later is never called.)
 */
 static int sandbox_setmetatable(lua_State *L) {
-  if (lua_type(L, 2) == LUA_TTABLE) {
+  int type = lua_type(L, 2);
+  luaL_checktype(L, 1, LUA_TTABLE);
+  luaL_argexpected(L, type == LUA_TNIL || type == LUA_TTABLE, 2, "nil or table");
+  if (luaL_getmetafield(L, 1, "__metatable") != LUA_TNIL)
+    return luaL_error(L, "cannot change a protected metatable");
+  if (type == LUA_TTABLE) {
     lua_pushliteral(L, "__gc");
     if (lua_rawget(L, 2) != LUA_TNIL)
       return luaL_error(L, "setmetatable: '__gc' metamethods are not allowed in the sandbox");
     lua_pop(L, 1);
   }
-  return call_original(L);
+  lua_settop(L, 2);
+  lua_setmetatable(L, 1);
+  return 1;
 }
 
 /* math.randomseed(): without arguments, the state's seed (upvalue 2) instead of the time. */
 static int seeded_randomseed(lua_State *L) {
-  if (lua_gettop(L) == 0) lua_pushvalue(L, lua_upvalueindex(2));
+  if (lua_gettop(L) == 0) {
+    lua_pushvalue(L, lua_upvalueindex(2));
+  } else {
+    luaL_checkinteger(L, 1);
+    luaL_optinteger(L, 2, 0);
+  }
   return call_original(L);
 }
 
@@ -100,7 +125,8 @@ int clua_opensandbox(lua_State *L) {
   lua_setfield(L, -2, "loadfile");
   wrap_field(L, "load", sandbox_load, 0);
   wrap_field(L, "collectgarbage", sandbox_collectgarbage, 0);
-  wrap_field(L, "setmetatable", sandbox_setmetatable, 0);
+  lua_pushcfunction(L, sandbox_setmetatable);
+  lua_setfield(L, -2, "setmetatable");
   lua_getfield(L, -1, LUA_STRLIBNAME);
   lua_pushnil(L);
   lua_setfield(L, -2, "dump");

@@ -9,7 +9,7 @@ final class LuaReference {
   }
 
   deinit {
-    state?.releaseLater(slot)
+    state?.release(slot: slot)
   }
 
   /// The stack to work on: the current thread of the state this value lives in.

@@ -370,9 +370,14 @@ extension LuaStack {
     _ = clua_getref(L, reference.slot)
   }
 
-  func releaseReferences(_ slots: [Int32]) {
-    reserve(3)
-    for slot in slots { clua_unref(L, slot) }
+  func releaseReference(_ slot: Int32) {
+    reserve(2)
+    clua_unref(L, slot)
+  }
+
+  /// Whether a collection may be running (the host is releasing objects): no stack work then.
+  static func isReleasing(_ L: OpaquePointer) -> Bool {
+    clua_releasing(L) != 0
   }
 
   func rawLength(at index: Int32) -> Int {

@@ -162,14 +162,18 @@ extension LuaState {
     objectTypes.append(type)
   }
 
-  /// Frees a registry slot at the next safe moment (a handle may go away during a collection).
-  func releaseLater(_ slot: Int32) {
-    releasedSlots.append(slot)
+  /// Frees a registry slot now, or at the next safe moment when a collection may be running.
+  func release(slot: Int32) {
+    if LuaStack.isReleasing(L) {
+      releasedSlots.append(slot)
+    } else {
+      LuaStack.current(self).releaseReference(slot)
+    }
   }
 
   func releasePendingReferences(_ stack: LuaStack) {
     guard !releasedSlots.isEmpty else { return }
-    stack.releaseReferences(releasedSlots)
+    for slot in releasedSlots { stack.releaseReference(slot) }
     releasedSlots.removeAll(keepingCapacity: true)
   }
 }

@@ -93,6 +93,8 @@ void clua_close(lua_State *L);
 /* The host object of the state L (any of its threads) belongs to; set once after clua_newstate. */
 void *clua_host(lua_State *L);
 void clua_sethost(lua_State *L, void *host);
+/* Whether the host is releasing objects or hearing a warning (perhaps inside a collection). */
+int clua_releasing(lua_State *L);
 /* The thread running the innermost Swift frame, or the main thread when none runs. */
 lua_State *clua_current(lua_State *L);
 
@@ -108,7 +110,8 @@ void clua_setinstructioncount(lua_State *L, long long count);
 long long clua_instructionlimit(lua_State *L);
 void clua_setinstructionlimit(lua_State *L, long long limit);
 
-/* Makes the running Lua code raise "interrupted!" at its next hook; async-signal-safe. */
+/* Makes the running Lua code raise "interrupted!" at its next hook (until the outermost host pcall
+** returns); async-signal-safe. */
 void clua_interrupt(lua_State *L);
 /* Routes SIGINT to clua_interrupt for this state (until clua_release_sigint); 0 on failure. */
 int clua_catch_sigint(lua_State *L);
