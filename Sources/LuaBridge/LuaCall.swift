@@ -79,8 +79,7 @@ extension LuaCall {
 
   /// Argument `position` as the bytes of a string (a number converts).
   public func bytes(_ position: Int) throws(LuaCallError) -> [UInt8] {
-    guard let index = index(position), stack.convertibleString(at: index) != nil, let bytes = stack.bytes(at: index)
-    else { throw typeError(position, "string") }
+    guard let index = index(position), let bytes = stack.bytes(at: index) else { throw typeError(position, "string") }
     return bytes
   }
 

@@ -42,7 +42,7 @@ extension LuaStack {
   /// A new state with its libraries open; `LuaState` sets itself as host right after.
   static func openState(_ options: LuaState.Options) -> OpaquePointer {
     var config = clua_Config(
-      memory_limit: options.memoryLimit,
+      memory_limit: max(options.memoryLimit, 0),
       instruction_limit: Int64(options.instructionLimit),
       sandbox: options.sandbox ? 1 : 0,
       random_seed: lua_Integer(options.randomSeed),
@@ -172,9 +172,9 @@ extension LuaStack {
   /// Sets `table[key] = value` in the table on top, raw; skips `nil` and NaN keys.
   func setInTable(_ key: some LuaPushable, _ value: some LuaPushable) {
     key.push(onto: self)
-    guard isValidKey(at: -1) else { return lua_settop(L, -2) }
+    guard isValidKey(at: -1) else { return lua_settop(L, -2) }  // pop the key
     value.push(onto: self)
-    lua_rawset(L, -3)
+    lua_rawset(L, -3)  // pops key and value
   }
 
   private func isValidKey(at index: Int32) -> Bool {
@@ -264,9 +264,11 @@ extension LuaStack {
     return isNumber != 0 ? value : nil
   }
 
-  /// The bytes of the string at `index`, valid while the string is on the stack; `nil` unless a string.
-  private func stringBytes(at index: Int32) -> UnsafeBufferPointer<UInt8>? {
-    guard lua_type(L, index) == LUA_TSTRING else { return nil }
+  /// The bytes of the string at `index` (valid while it is on the stack); a number converts in place
+  /// (as `lua_tolstring` does) only when `converting`.
+  private func stringBytes(at index: Int32, converting: Bool = false) -> UnsafeBufferPointer<UInt8>? {
+    let type = lua_type(L, index)
+    guard type == LUA_TSTRING || (converting && type == LUA_TNUMBER) else { return nil }
     var length = 0
     guard let characters = lua_tolstring(L, index, &length) else { return nil }
     return UnsafeBufferPointer(start: UnsafeRawPointer(characters).assumingMemoryBound(to: UInt8.self), count: length)
@@ -277,17 +279,14 @@ extension LuaStack {
     stringBytes(at: index).map { String(decoding: $0, as: UTF8.self) }
   }
 
-  /// The string at `index`, converting a number in place as `lua_tolstring` does; `nil` otherwise.
+  /// The string (or number, converted in place) at `index`, invalid UTF-8 decoded with U+FFFD.
   func convertibleString(at index: Int32) -> String? {
-    guard lua_type(L, index) == LUA_TNUMBER || lua_type(L, index) == LUA_TSTRING else { return nil }
-    var length = 0
-    guard let characters = lua_tolstring(L, index, &length) else { return nil }
-    let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(characters).assumingMemoryBound(to: UInt8.self), count: length)
-    return String(decoding: bytes, as: UTF8.self)
+    stringBytes(at: index, converting: true).map { String(decoding: $0, as: UTF8.self) }
   }
 
+  /// The bytes of the string (or number, converted in place) at `index`.
   func bytes(at index: Int32) -> [UInt8]? {
-    stringBytes(at: index).map { Array($0) }
+    stringBytes(at: index, converting: true).map { Array($0) }
   }
 
   /// The value at `index`, copied deeply.
@@ -330,10 +329,10 @@ extension LuaStack {
     lua_pushnil(L)  // first key
     while true {
       var more: Int32 = 0
-      guard clua_next(L, index, &more) == LUA_OK, more != 0 else { break }
+      guard clua_next(L, index, &more) == LUA_OK, more != 0 else { break }  // key, value
       let key = value(at: top + 1, path: &path)
       table[key] = value(at: top + 2, path: &path)
-      lua_settop(L, top + 1)  // keep the key for the next step
+      lua_settop(L, top + 1)  // pop the value, keep the key for the next step
     }
     return .table(table)
   }
@@ -360,7 +359,7 @@ extension LuaStack {
   func reference(at index: Int32) -> LuaReference {
     state.releasePendingReferences(self)
     reserve(3)
-    lua_pushvalue(L, index)
+    lua_pushvalue(L, index)  // luaL_ref pops this copy
     return LuaReference(state: state, slot: clua_ref(L))
   }
 
@@ -388,16 +387,16 @@ extension LuaStack {
   func rawGet(at index: Int32, _ key: some LuaPushable) {
     let table = lua_absindex(L, index)
     key.push(onto: self)
-    _ = lua_rawget(L, table)
+    _ = lua_rawget(L, table)  // replaces the key by the value
   }
 
   /// Sets `table[key] = value` (raw) for the table at `index`; skips `nil` and NaN keys.
   func rawSet(at index: Int32, _ key: some LuaPushable, _ value: some LuaPushable) {
     let table = lua_absindex(L, index)
     key.push(onto: self)
-    guard isValidKey(at: -1) else { return lua_settop(L, -2) }
+    guard isValidKey(at: -1) else { return lua_settop(L, -2) }  // pop the key
     value.push(onto: self)
-    lua_rawset(L, table)
+    lua_rawset(L, table)  // pops key and value
   }
 }
 
@@ -448,9 +447,9 @@ extension LuaStack {
     var traceback: String?
     if withTraceback {
       traceback = lossyString(at: -1)
-      lua_settop(L, -2)
+      lua_settop(L, -2)  // pop the traceback
     }
-    defer { lua_settop(L, -2) }
+    defer { lua_settop(L, -2) }  // pop the error value
     let value: LuaValue?
     let message: String
     if let string = lossyString(at: -1) {
@@ -468,12 +467,12 @@ extension LuaStack {
     let fallback = "(error object is a \(typeName(at: index)) value)"
     reserve(3)
     guard luaL_getmetafield(L, index, "__tostring") != LUA_TNIL else { return fallback }
-    lua_settop(L, -2)
+    lua_settop(L, -2)  // pop the metamethod
     guard clua_tostring(L, index) == LUA_OK else {
-      lua_settop(L, -3)  // error, traceback
+      lua_settop(L, -3)  // pop the error and its traceback
       return fallback
     }
-    defer { lua_settop(L, -2) }
+    defer { lua_settop(L, -2) }  // pop the description
     return lossyString(at: -1) ?? fallback
   }
 

@@ -159,10 +159,6 @@ static inline void clua_newtable(lua_State *L) { lua_newtable(L); }
 static inline void clua_insert(lua_State *L, int idx) { lua_insert(L, idx); }
 static inline void clua_remove(lua_State *L, int idx) { lua_remove(L, idx); }
 static inline void clua_replace(lua_State *L, int idx) { lua_replace(L, idx); }
-static inline int clua_isinteger(lua_State *L, int idx) { return lua_isinteger(L, idx); }
-static inline lua_Integer clua_tointeger(lua_State *L, int idx, int *isnum) { return lua_tointegerx(L, idx, isnum); }
-static inline lua_Number clua_tonumber(lua_State *L, int idx, int *isnum) { return lua_tonumberx(L, idx, isnum); }
-static inline const char *clua_typename(lua_State *L, int idx) { return luaL_typename(L, idx); }
 static inline void clua_pushglobaltable(lua_State *L) { lua_pushglobaltable(L); }
 static inline int clua_ref(lua_State *L) { return luaL_ref(L, LUA_REGISTRYINDEX); }
 static inline void clua_unref(lua_State *L, int ref) { luaL_unref(L, LUA_REGISTRYINDEX, ref); }
