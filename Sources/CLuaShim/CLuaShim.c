@@ -50,15 +50,25 @@ static void *limited_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
 
 static void count_hook(lua_State *L, lua_Debug *ar);
 
+const char *clua_stopreason(clua_Runtime *rt, char *buffer) {
+  if (atomic_load(&rt->interrupted)) return "interrupted!";
+  if (rt->count <= rt->budget) return NULL;
+  snprintf(buffer, CLUA_STOPSIZE, "instruction budget exceeded (%lld instructions)", rt->budget);
+  return buffer;
+}
+
 /*
-** Raises 'message' at the running line and makes this thread's hook run at every instruction, so
+** Raises 'reason' at the line of stack 'level' (0 in the hook: the running function; 1 in a C
+** function: its caller) and makes this thread's hook run at every instruction, so
 ** that code catching the error (pcall, coroutine.resume) cannot run on: the error always reaches
-** the host. The hook goes back to its period once the host has reset the budget.
+** the host. The hook goes back to its period once the host has reset the budget. A coroutine is
+** marked: it dies with hooks off, so its __close metamethods must never run.
 */
-static void stop(lua_State *L, const char *message) {
+void clua_stop(lua_State *L, const char *reason, int level) {
+  if (L != clua_runtime(L)->main) *(uintptr_t *)lua_getextraspace(L) |= 1;
   lua_sethook(L, count_hook, LUA_MASKCOUNT, 1);
-  luaL_where(L, 0);
-  lua_pushstring(L, message);
+  luaL_where(L, level);
+  lua_pushstring(L, reason);
   lua_concat(L, 2);
   lua_error(L);
 }
@@ -66,14 +76,12 @@ static void stop(lua_State *L, const char *message) {
 static void count_hook(lua_State *L, lua_Debug *ar) {
   clua_Runtime *rt = clua_runtime(L);
   int period = lua_gethookcount(L);
+  char buffer[CLUA_STOPSIZE];
+  const char *reason;
   (void)ar;
   rt->count += period;
-  if (atomic_load(&rt->interrupted)) stop(L, "interrupted!");
-  if (rt->count > rt->budget) {
-    char message[64];
-    snprintf(message, sizeof message, "instruction budget exceeded (%lld instructions)", rt->budget);
-    stop(L, message);
-  }
+  reason = clua_stopreason(rt, buffer);
+  if (reason != NULL) clua_stop(L, reason, 0);
   if (period != CLUA_HOOK_PERIOD) lua_sethook(L, count_hook, LUA_MASKCOUNT, CLUA_HOOK_PERIOD);
 }
 

@@ -269,7 +269,8 @@ static int message_handler(lua_State *L) {
   return 1;
 }
 
-int clua_pcall(lua_State *L, int nargs, int nresults) {
+/* lua_pcall with the message handler and the hard memory limit; on error, traceback above the error. */
+static int pcall_traceback(lua_State *L, int nargs, int nresults) {
   clua_Runtime *rt = clua_runtime(L);
   int base, hard, status;
   if (!lua_checkstack(L, 2)) return CLUA_NOSTACK;
@@ -282,7 +283,6 @@ int clua_pcall(lua_State *L, int nargs, int nresults) {
   status = lua_pcall(L, nargs, nresults, base);
   rt->depth--;
   rt->hard = hard;
-  if (rt->depth == 0) atomic_store(&rt->interrupted, 0);
   lua_remove(L, base);  /* remove message handler from the stack */
   if (status != LUA_OK) {
     lua_rawgetp(L, LUA_REGISTRYINDEX, &traceback_key);  /* error, traceback */
@@ -292,12 +292,32 @@ int clua_pcall(lua_State *L, int nargs, int nresults) {
   return status;
 }
 
+/*
+** Code that caught a stop error (budget, interrupt) may still end normally before the hook runs
+** again; the call fails all the same. The interrupt flag lasts until the outermost call returns.
+*/
+int clua_pcall(lua_State *L, int nargs, int nresults) {
+  clua_Runtime *rt = clua_runtime(L);
+  int base = lua_gettop(L) - nargs - 1;
+  int status = pcall_traceback(L, nargs, nresults);
+  char buffer[CLUA_STOPSIZE];
+  const char *reason = clua_stopreason(rt, buffer);
+  if (status == LUA_OK && reason != NULL) {
+    lua_settop(L, base);
+    lua_pushstring(L, reason);
+    lua_pushnil(L);  /* no traceback: the code had ended */
+    status = LUA_ERRRUN;
+  }
+  if (rt->depth == 0) atomic_store(&rt->interrupted, 0);
+  return status;
+}
+
 /* Calls 'f' with the 'nargs' values on top (after 'f' is placed below them). */
 static int protected(lua_State *L, lua_CFunction f, int nargs, int nresults) {
   if (!lua_checkstack(L, 2)) return CLUA_NOSTACK;
   lua_pushcfunction(L, f);
   lua_insert(L, -(nargs + 1));
-  return clua_pcall(L, nargs, nresults);
+  return pcall_traceback(L, nargs, nresults);
 }
 
 /* Pushes a copy of the value at 'idx' below the 'n' values on top. */

@@ -5,6 +5,7 @@
 #define CLUA_RUNTIME_H
 
 #include <stdatomic.h>
+#include <stdint.h>
 #include "CLuaShim.h"
 
 typedef struct clua_Runtime {
@@ -26,10 +27,27 @@ typedef struct clua_Runtime {
   int warningpending;        /* 1 after a piece with 'tocont' */
 } clua_Runtime;
 
-/* The runtime of the state L belongs to (every thread copies the main thread's extra space). */
+/*
+** A thread's extra space holds the runtime pointer (every new thread copies the main thread's);
+** its low bit marks a coroutine killed by a stop (see clua_stopreason).
+*/
 static inline clua_Runtime *clua_runtime(lua_State *L) {
-  return *(clua_Runtime **)lua_getextraspace(L);
+  return (clua_Runtime *)(*(uintptr_t *)lua_getextraspace(L) & ~(uintptr_t)1);
 }
+
+static inline int clua_wasstopped(lua_State *L) {
+  return (int)(*(uintptr_t *)lua_getextraspace(L) & 1);
+}
+
+/*
+** Why running code must stop (an interrupt, the spent budget), or NULL. Errors raised for these come
+** from the hook, and Lua runs some code after them with hooks off (an xpcall message handler, the
+** __close of a coroutine being reset): such code must not run at all then.
+*/
+#define CLUA_STOPSIZE 64
+const char *clua_stopreason(clua_Runtime *rt, char *buffer);  /* 'buffer': CLUA_STOPSIZE bytes */
+/* Raises 'reason' at the line of stack 'level' (never returns). */
+void clua_stop(lua_State *L, const char *reason, int level);
 
 /* Opens the scenario subset of the standard library (sandbox) or all of it; seed as argument 1. */
 int clua_opensandbox(lua_State *L);

@@ -30,7 +30,8 @@ extension LuaState {
 
   /// Runs `body` with Ctrl-C (SIGINT) interrupting this state's Lua code, as the `lua` REPL does.
   ///
-  /// A second Ctrl-C before the code stops ends the process (the signal's default action).
+  /// A second Ctrl-C before the code stops ends the process (the signal's default action). One state
+  /// at a time may do this (the REPL's); the previous SIGINT handler is restored afterwards.
   public func interruptingOnSIGINT<Result>(_ body: () throws -> Result) rethrows -> Result {
     let caught = LuaStack.catchInterruptSignal(L)
     defer { if caught { LuaStack.releaseInterruptSignal() } }

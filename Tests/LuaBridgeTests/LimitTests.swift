@@ -34,10 +34,19 @@ struct LimitTests {
     #expect(state.instructionCount > 1_000_000 && state.instructionCount <= 1_001_000)
   }
 
-  @Test("a loop that catches the budget error with pcall still ends")
+  @Test("code that catches the budget error (pcall, xpcall, coroutines) still ends")
   func catchingLoop() throws {
     let error = try failure("while true do pcall(function() while true do end end) end", .init(instructionLimit: 200_000))
     #expect(error.kind == .budget)
+    let handler = try failure("while true do xpcall(function() while true do end end, function() while true do end end) end",
+      .init(instructionLimit: 200_000))
+    #expect(handler.kind == .budget)
+    let coroutines = try failure("while true do pcall(coroutine.wrap(function() while true do end end)) end",
+      .init(instructionLimit: 200_000))
+    #expect(coroutines.kind == .budget)
+    let finished = try failure("pcall(function() while true do end end); return 'finished'", .init(instructionLimit: 200_000))
+    #expect(finished.kind == .budget)
+    #expect(finished.message.hasSuffix("instruction budget exceeded (200000 instructions)"))
   }
 
   @Test("coroutines inherit the instruction hook")
@@ -51,6 +60,50 @@ struct LimitTests {
       """, .init(instructionLimit: 200_000))
     #expect(resumed.kind == .budget)
     #expect(resumed.message.hasSuffix("instruction budget exceeded (200000 instructions)"))
+  }
+
+  // Lua runs some code with its hooks off: an xpcall handler after an error raised by the hook, the
+  // __close of a coroutine being reset, finalizers. None of it may loop past the budget.
+  static let hooklessLoops = [
+    "xpcall(function() while true do end end, function() while true do end end)",
+    """
+    coroutine.wrap(function()
+      local guard <close> = setmetatable({}, { __close = function() while true do end end })
+      while true do end
+    end)()
+    """,
+    """
+    local co = coroutine.create(function()
+      local guard <close> = setmetatable({}, { __close = function() while true do end end })
+      while true do end
+    end)
+    coroutine.resume(co)
+    coroutine.close(co)
+    """,
+  ]
+
+  @Test("code Lua would run with its hooks off cannot loop past the budget", arguments: hooklessLoops)
+  func hooklessLoop(code: String) throws {
+    let error = try failure(code, .init(instructionLimit: 200_000))
+    #expect(error.kind == .budget)
+  }
+
+  @Test("a coroutine killed by the budget is never closed, even after the host reset the budget")
+  func stoppedCoroutine() throws {
+    let state = LuaState(.init(instructionLimit: 200_000))
+    #expect(throws: LuaError.self) {
+      try state.run("""
+        co = coroutine.create(function()
+          local guard <close> = setmetatable({}, { __close = function() while true do end end })
+          while true do end
+        end)
+        coroutine.resume(co)
+        """)
+    }
+    state.instructionCount = 0
+    let closed = try state.run("return coroutine.close(co)")
+    #expect(closed == [false, "cannot close a coroutine stopped by the instruction budget or an interrupt"])
+    #expect(try state.run("return coroutine.close(coroutine.create(print))") == [true])
   }
 
   @Test("the host resets the budget between runs and reads what a run used")

@@ -123,7 +123,8 @@ void clua_release_sigint(void);
 
 /*
 ** Calls the function below 'nargs' arguments with a traceback message handler and the hard memory
-** limit on. On error, pushes the traceback (a string, or nil) above the error value.
+** limit on. On error, pushes the traceback (a string, or nil) above the error value. A call that
+** ends after its budget ran out (the code caught the error) fails with the budget error.
 ** Returns CLUA_NOSTACK (and pushes nothing) when the stack cannot grow.
 */
 #define CLUA_NOSTACK (-1)
