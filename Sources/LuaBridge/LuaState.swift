@@ -6,6 +6,13 @@
 ///
 /// Inside a Swift function called from Lua, calls made through the state (``call(_:_:)``, table
 /// handles) run on the coroutine that called the function, so Lua can call Swift that calls Lua.
+///
+/// A sandboxed state opens only what a scenario needs: the base library without `dofile` and
+/// `loadfile` (`load` takes text only; `collectgarbage` keeps "collect", "count", "step" and
+/// "isrunning"; `setmetatable` refuses `__gc`), `string` without `dump` (and `getmetatable("")`
+/// gives `false`), `table`, `math` (`math.random` seeded by the host), `utf8` and `coroutine`.
+/// Nothing reaches files, processes, the clock or the registry; the host adds what it wants
+/// (an `os` table, `print`, `require`) as Swift functions.
 public final class LuaState {
   let L: OpaquePointer
   private var globalTable: LuaTable?
