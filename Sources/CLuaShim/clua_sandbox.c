@@ -1,6 +1,10 @@
 /*
 ** Library sets: the scenario sandbox (base without files, string without dump, table, math with a
 ** host seed, utf8, coroutine) and, for trusted states, the whole standard library.
+**
+** Lua runs some code with its hooks off, out of reach of the instruction budget: finalizers, an
+** xpcall message handler after an error raised by the hook, the __close metamethods of a coroutine
+** killed by such an error. The sandbox never lets scenario code run there.
 */
 #include <string.h>
 
