@@ -64,7 +64,7 @@ void clua_pushfunction(lua_State *L, void *box);
 ** and then 1 is returned (the host must keep 'type' alive until the state is closed), else 0.
 */
 int clua_pushobject(lua_State *L, void *object, void *type, const char *name, int metamethods,
-                     void (*retain)(void *object));
+                    void (*retain)(void *object));
 /* The object in the userdata at 'idx' if it is of 'type', else NULL. */
 void *clua_toobject(lua_State *L, int idx, void *type);
 /* Inside __index only: pushes a method closure for (type, index), cached for the key (argument 2). */
@@ -118,7 +118,7 @@ int clua_catch_sigint(lua_State *L);
 void clua_release_sigint(void);
 
 /* {====================================================================
-** Protected operations (each returns a status; on error the error value is on top)
+** Protected operations (each returns a status; on error, the error value and its traceback on top)
 ** ===================================================================== */
 
 /*
