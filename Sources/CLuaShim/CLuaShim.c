@@ -1,2 +1,212 @@
-#include "CLuaShim.h"
-int clua_placeholder(lua_State *L) { return lua_gettop(L); }
+/*
+** States: the limited allocator, the instruction hook, the panic and warning functions, limits.
+*/
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "clua_runtime.h"
+
+/* {====================================================================
+** Allocator
+** ===================================================================== */
+
+static void out_of_memory(void) {
+  fputs("permsim: out of memory\n", stderr);
+  abort();
+}
+
+/*
+** The limit refuses only while Lua code runs under a host pcall ('hard'): Lua then raises a memory
+** error in a Lua frame. Anywhere else (host setup, Swift callbacks) the allocation goes through,
+** and only a real malloc failure ends the process, so no memory error can longjmp over Swift.
+*/
+static void *limited_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
+  clua_Runtime *rt = (clua_Runtime *)ud;
+  size_t old = (ptr != NULL) ? osize : 0;  /* without a block, 'osize' is a type tag */
+  void *block;
+  if (nsize == 0) {
+    free(ptr);
+    rt->used -= old;
+    return NULL;
+  }
+  if (rt->hard && rt->limit != 0 && nsize > old &&
+      (rt->used > rt->limit || nsize - old > rt->limit - rt->used))
+    return NULL;
+  block = realloc(ptr, nsize);
+  if (block == NULL) {
+    if (rt->hard) return NULL;
+    out_of_memory();
+  }
+  rt->used = rt->used - old + nsize;
+  return block;
+}
+
+/* {====================================================================
+** Hook, panic, warnings
+** ===================================================================== */
+
+static void count_hook(lua_State *L, lua_Debug *ar);
+
+const char *clua_stopreason(clua_Runtime *rt, char *buffer) {
+  if (atomic_load(&rt->interrupted)) return "interrupted!";
+  if (rt->count <= rt->budget) return NULL;
+  snprintf(buffer, CLUA_STOPSIZE, "instruction budget exceeded (%lld instructions)", rt->budget);
+  return buffer;
+}
+
+/*
+** Raises 'reason' at the line of stack 'level' (0 in the hook: the running function; 1 in a C
+** function: its caller) and makes this thread's hook run at every instruction, so
+** that code catching the error (pcall, coroutine.resume) cannot run on: the error always reaches
+** the host. The hook goes back to its period once the host has reset the budget. A coroutine is
+** marked: it dies with hooks off, so its __close metamethods must never run.
+*/
+void clua_stop(lua_State *L, const char *reason, int level) {
+  if (L != clua_runtime(L)->main) *(uintptr_t *)lua_getextraspace(L) |= 1;
+  lua_sethook(L, count_hook, LUA_MASKCOUNT, 1);
+  luaL_where(L, level);
+  lua_pushstring(L, reason);
+  lua_concat(L, 2);
+  lua_error(L);
+}
+
+static void count_hook(lua_State *L, lua_Debug *ar) {
+  clua_Runtime *rt = clua_runtime(L);
+  int period = lua_gethookcount(L);
+  char buffer[CLUA_STOPSIZE];
+  const char *reason;
+  (void)ar;
+  rt->count += period;
+  reason = clua_stopreason(rt, buffer);
+  if (reason != NULL) clua_stop(L, reason, 0);
+  if (period != CLUA_HOOK_PERIOD) lua_sethook(L, count_hook, LUA_MASKCOUNT, CLUA_HOOK_PERIOD);
+}
+
+/* Only a host bug reaches this: an error outside any protected call. */
+static int panic(lua_State *L) {
+  const char *message = (lua_type(L, -1) == LUA_TSTRING) ? lua_tostring(L, -1) : "error object is not a string";
+  fprintf(stderr, "permsim: PANIC: unprotected error in call to Lua API (%s)\n", message);
+  fflush(stderr);
+  abort();
+  return 0;
+}
+
+/* Assembles warning pieces; hands each whole warning to the host (control messages "@…" are dropped). */
+static void warning(void *ud, const char *message, int tocont) {
+  clua_Runtime *rt = (clua_Runtime *)ud;
+  size_t length = strlen(message);
+  char *grown;
+  if (!rt->warningpending && !tocont && message[0] == '@') return;
+  grown = (char *)realloc(rt->warning, rt->warninglength + length + 1);
+  if (grown == NULL) out_of_memory();
+  memcpy(grown + rt->warninglength, message, length + 1);
+  rt->warning = grown;
+  rt->warninglength += length;
+  rt->warningpending = tocont;
+  if (tocont) return;
+  rt->warninglength = 0;
+  rt->releasing++;  /* may run inside a collection, like a release */
+  rt->dispatch(rt->main, CLUA_EVENT_WARN, NULL, rt->warning, 0);
+  rt->releasing--;
+}
+
+/* {====================================================================
+** Lifecycle
+** ===================================================================== */
+
+lua_State *clua_newstate(const clua_Config *config) {
+  clua_Runtime *rt = (clua_Runtime *)calloc(1, sizeof(clua_Runtime));
+  lua_State *L;
+  if (rt == NULL) out_of_memory();
+  rt->limit = config->memory_limit;
+  rt->budget = (config->instruction_limit > 0) ? config->instruction_limit : LLONG_MAX;
+  rt->dispatch = config->dispatch;
+  rt->release = config->release;
+  atomic_init(&rt->interrupted, 0);
+  L = lua_newstate(limited_alloc, rt);
+  if (L == NULL) out_of_memory();
+  *(clua_Runtime **)lua_getextraspace(L) = rt;
+  rt->main = L;
+  rt->current = L;
+  lua_atpanic(L, panic);
+  lua_setwarnf(L, warning, rt);
+  lua_sethook(L, count_hook, LUA_MASKCOUNT, CLUA_HOOK_PERIOD);  /* coroutines copy it */
+  lua_pushcfunction(L, config->sandbox ? clua_opensandbox : clua_openall);
+  lua_pushinteger(L, config->random_seed);
+  if (lua_pcall(L, 1, 0, 0) != LUA_OK) {
+    fprintf(stderr, "permsim: cannot open the Lua libraries (%s)\n", lua_tostring(L, -1));
+    abort();
+  }
+  return L;
+}
+
+void clua_close(lua_State *L) {
+  clua_Runtime *rt = clua_runtime(L);
+  lua_close(L);  /* runs finalizers; the allocator still needs 'rt' */
+  free(rt->warning);
+  free(rt);
+}
+
+void *clua_host(lua_State *L) { return clua_runtime(L)->host; }
+
+int clua_releasing(lua_State *L) { return clua_runtime(L)->releasing > 0; }
+
+void clua_sethost(lua_State *L, void *host) { clua_runtime(L)->host = host; }
+
+lua_State *clua_current(lua_State *L) { return clua_runtime(L)->current; }
+
+/* {====================================================================
+** Limits
+** ===================================================================== */
+
+size_t clua_memoryused(lua_State *L) { return clua_runtime(L)->used; }
+
+size_t clua_memorylimit(lua_State *L) { return clua_runtime(L)->limit; }
+
+void clua_setmemorylimit(lua_State *L, size_t limit) { clua_runtime(L)->limit = limit; }
+
+long long clua_instructioncount(lua_State *L) { return clua_runtime(L)->count; }
+
+void clua_setinstructioncount(lua_State *L, long long count) { clua_runtime(L)->count = count; }
+
+long long clua_instructionlimit(lua_State *L) {
+  long long budget = clua_runtime(L)->budget;
+  return (budget == LLONG_MAX) ? 0 : budget;
+}
+
+void clua_setinstructionlimit(lua_State *L, long long limit) {
+  clua_runtime(L)->budget = (limit > 0) ? limit : LLONG_MAX;
+}
+
+/* {====================================================================
+** Interrupts (lua.c's 'laction': the hook raises, never the signal handler)
+** ===================================================================== */
+
+static clua_Runtime *volatile sigint_target = NULL;
+static struct sigaction sigint_saved;
+
+void clua_interrupt(lua_State *L) { atomic_store(&clua_runtime(L)->interrupted, 1); }
+
+static void on_sigint(int signal_number) {
+  clua_Runtime *rt = sigint_target;
+  signal(signal_number, SIG_DFL);  /* a second Ctrl-C ends the process */
+  if (rt != NULL) atomic_store(&rt->interrupted, 1);
+}
+
+int clua_catch_sigint(lua_State *L) {
+  struct sigaction action;
+  memset(&action, 0, sizeof action);
+  action.sa_handler = on_sigint;
+  sigemptyset(&action.sa_mask);
+  sigint_target = clua_runtime(L);
+  atomic_store(&sigint_target->interrupted, 0);
+  return sigaction(SIGINT, &action, &sigint_saved) == 0;
+}
+
+void clua_release_sigint(void) {
+  sigaction(SIGINT, &sigint_saved, NULL);
+  sigint_target = NULL;
+}

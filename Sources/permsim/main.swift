@@ -1,1 +1,9 @@
-print("permsim placeholder")
+import CLICommands
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+exit(PermsimCommand.exitStatus(running: Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,54 @@
+import ArgumentParser
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The `permsim` command line: scenario runs against a model of iOS location authorization.
+public struct PermsimCommand: ParsableCommand {
+  /// The command's name, abstract, version and subcommands.
+  public static let configuration = CommandConfiguration(
+    commandName: "permsim",
+    abstract: "Run Lua scenarios against a model of iOS location authorization.",
+    version: "0.1.0",
+    subcommands: [EvalCommand.self]
+  )
+
+  /// Creates the command (ArgumentParser fills it in).
+  public init() {}
+
+  /// Runs the command line `arguments` (without the program name) and returns the exit status.
+  ///
+  /// 0: success (help and version included); 1: failures or errors; 2: a usage error.
+  public static func exitStatus(running arguments: [String]) -> Int32 {
+    do {
+      var command = try parseAsRoot(arguments)
+      try command.run()
+      return 0
+    } catch {
+      let code = exitCode(for: error)
+      let message = fullMessage(for: error)
+      if code == .success {
+        if !message.isEmpty { print(message) }
+        return 0
+      }
+      if !message.isEmpty { writeToStandardError(message + "\n") }
+      return code == .validationFailure ? 2 : code.rawValue
+    }
+  }
+}
+
+/// Writes `text` to the standard error stream (unbuffered).
+func writeToStandardError(_ text: String) {
+  var text = text
+  text.withUTF8 { bytes in
+    var written = 0
+    while written < bytes.count {
+      let result = write(2, bytes.baseAddress.map { $0 + written }, bytes.count - written)
+      guard result > 0 else { return }
+      written += result
+    }
+  }
+}

@@ -1,0 +1,56 @@
+/*
+** The bookkeeping CLuaShim keeps per state, shared by its C files (not part of the Swift interface).
+*/
+#ifndef CLUA_RUNTIME_H
+#define CLUA_RUNTIME_H
+
+#include <stdatomic.h>
+#include <stdint.h>
+#include "CLuaShim.h"
+
+typedef struct clua_Runtime {
+  size_t used;               /* bytes allocated by the state */
+  size_t limit;              /* memory limit in bytes; 0 = none */
+  int hard;                  /* 1 while Lua code runs under a host pcall: the limit refuses */
+  long long count;           /* instructions run, in steps of CLUA_HOOK_PERIOD */
+  long long budget;          /* instruction limit */
+  atomic_int interrupted;    /* set by clua_interrupt, cleared when the outermost host pcall returns */
+  int depth;                 /* host pcalls running */
+  int releasing;             /* > 0 while the host releases objects (maybe inside a collection) */
+  lua_State *main;           /* the main thread */
+  lua_State *current;        /* the thread of the innermost Swift frame, or main */
+  clua_Dispatch dispatch;
+  clua_Release release;
+  void *host;
+  char *warning;             /* a warning being assembled from pieces */
+  size_t warninglength;
+  int warningpending;        /* 1 after a piece with 'tocont' */
+} clua_Runtime;
+
+/*
+** A thread's extra space holds the runtime pointer (every new thread copies the main thread's);
+** its low bit marks a coroutine killed by a stop (see clua_stopreason).
+*/
+static inline clua_Runtime *clua_runtime(lua_State *L) {
+  return (clua_Runtime *)(*(uintptr_t *)lua_getextraspace(L) & ~(uintptr_t)1);
+}
+
+static inline int clua_wasstopped(lua_State *L) {
+  return (int)(*(uintptr_t *)lua_getextraspace(L) & 1);
+}
+
+/*
+** Why running code must stop (an interrupt, the spent budget), or NULL. Errors raised for these come
+** from the hook, and Lua runs some code after them with hooks off (an xpcall message handler, the
+** __close of a coroutine being reset): such code must not run at all then.
+*/
+#define CLUA_STOPSIZE 64
+const char *clua_stopreason(clua_Runtime *rt, char *buffer);  /* 'buffer': CLUA_STOPSIZE bytes */
+/* Raises 'reason' at the line of stack 'level' (never returns). */
+void clua_stop(lua_State *L, const char *reason, int level);
+
+/* Opens the scenario subset of the standard library (sandbox) or all of it; seed as argument 1. */
+int clua_opensandbox(lua_State *L);
+int clua_openall(lua_State *L);
+
+#endif

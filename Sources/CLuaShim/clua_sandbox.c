@@ -1,0 +1,254 @@
+/*
+** Library sets: the scenario sandbox (base without files, string without dump, table, math with a
+** host seed, utf8, coroutine) and, for trusted states, the whole standard library.
+**
+** Lua runs some code with its hooks off, out of reach of the instruction budget: finalizers, an
+** xpcall message handler after an error raised by the hook, the __close metamethods of a coroutine
+** killed by such an error. The sandbox never lets scenario code run there.
+*/
+#include <string.h>
+
+#include "clua_runtime.h"
+
+/*
+** The wrappers check their arguments themselves before calling the original (upvalue 1): an error
+** raised by the original would name neither the function nor the caller's line, since its caller
+** is a C function.
+*/
+
+/* Calls the original function with this call's arguments and returns its results. */
+static int call_original(lua_State *L) {
+  int nargs = lua_gettop(L);
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_insert(L, 1);
+  lua_call(L, nargs, LUA_MULTRET);
+  return lua_gettop(L);
+}
+
+/* Replaces field 'name' of the table on top by closure 'f' over the original (and 'extra' upvalues). */
+static void wrap_field(lua_State *L, const char *name, lua_CFunction f, int extra) {
+  lua_getfield(L, -1 - extra, name);
+  lua_insert(L, -1 - extra);
+  lua_pushcclosure(L, f, 1 + extra);
+  lua_setfield(L, -2, name);
+}
+
+/* load: text chunks only, whether given as a string or by a reader function. */
+static int sandbox_load(lua_State *L) {
+  const char *mode = luaL_optstring(L, 3, "t");
+  int type = lua_type(L, 1);
+  luaL_argexpected(L, type == LUA_TSTRING || type == LUA_TFUNCTION, 1, "string or function");
+  luaL_optstring(L, 2, NULL);
+  if (strchr(mode, 'b') != NULL) {
+    luaL_pushfail(L);
+    lua_pushliteral(L, "binary chunks are not allowed in the sandbox");
+    return 2;
+  }
+  if (lua_gettop(L) < 3) lua_settop(L, 3);  /* an absent 'env' must stay absent */
+  lua_pushliteral(L, "t");
+  lua_replace(L, 3);
+  return call_original(L);
+}
+
+/* collectgarbage: only the options that cannot change how the host's collector runs. */
+static int sandbox_collectgarbage(lua_State *L) {
+  static const char *const allowed[] = {"collect", "count", "step", "isrunning", NULL};
+  const char *option = luaL_optstring(L, 1, "collect");
+  int i;
+  for (i = 0; allowed[i] != NULL; i++) {
+    if (strcmp(option, allowed[i]) == 0) {
+      luaL_optinteger(L, 2, 0);
+      return call_original(L);
+    }
+  }
+  return luaL_error(L, "collectgarbage: option '%s' is not allowed in the sandbox", option);
+}
+
+/*
+** setmetatable: no '__gc'. Lua runs finalizers with hooks off, so a looping finalizer could not be
+** stopped by the instruction budget. (A '__gc' added to the metatable later is never called.)
+*/
+static int sandbox_setmetatable(lua_State *L) {
+  int type = lua_type(L, 2);
+  luaL_checktype(L, 1, LUA_TTABLE);
+  luaL_argexpected(L, type == LUA_TNIL || type == LUA_TTABLE, 2, "nil or table");
+  if (luaL_getmetafield(L, 1, "__metatable") != LUA_TNIL)
+    return luaL_error(L, "cannot change a protected metatable");
+  if (type == LUA_TTABLE) {
+    lua_pushliteral(L, "__gc");
+    if (lua_rawget(L, 2) != LUA_TNIL)
+      return luaL_error(L, "setmetatable: '__gc' metamethods are not allowed in the sandbox");
+    lua_pop(L, 1);
+  }
+  lua_settop(L, 2);
+  lua_setmetatable(L, 1);
+  return 1;
+}
+
+/* An xpcall message handler that does not run once the code must stop (see clua_stopreason). */
+static int guarded_handler(lua_State *L) {
+  char buffer[CLUA_STOPSIZE];
+  if (clua_stopreason(clua_runtime(L), buffer) != NULL) return 1;  /* the error as is */
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_insert(L, 1);
+  lua_call(L, lua_gettop(L) - 1, 1);
+  return 1;
+}
+
+static int finish_xpcall(lua_State *L, int status, lua_KContext context) {
+  (void)status;
+  (void)context;
+  return lua_gettop(L);
+}
+
+/* xpcall: the original (upvalue 1), with the message handler guarded; yieldable like the original. */
+static int sandbox_xpcall(lua_State *L) {
+  luaL_checktype(L, 2, LUA_TFUNCTION);
+  lua_pushvalue(L, 2);
+  lua_pushcclosure(L, guarded_handler, 1);
+  lua_replace(L, 2);
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_insert(L, 1);
+  lua_callk(L, lua_gettop(L) - 1, LUA_MULTRET, 0, finish_xpcall);
+  return finish_xpcall(L, LUA_OK, 0);
+}
+
+/*
+** coroutine.close: refused once the code must stop, and for a coroutine a stop killed: closing it
+** would run its __close metamethods with hooks off.
+*/
+static int sandbox_close(lua_State *L) {
+  char buffer[CLUA_STOPSIZE];
+  const char *reason = clua_stopreason(clua_runtime(L), buffer);
+  luaL_checktype(L, 1, LUA_TTHREAD);
+  if (reason != NULL) clua_stop(L, reason, 1);
+  if (clua_wasstopped(lua_tothread(L, 1))) {
+    lua_pushboolean(L, 0);
+    lua_pushliteral(L, "cannot close a coroutine stopped by the instruction budget or an interrupt");
+    return 2;
+  }
+  return call_original(L);
+}
+
+/*
+** The function coroutine.wrap returns (upvalues: the coroutine, coroutine.resume, coroutine.close):
+** as the original, except that a coroutine is not closed once the code must stop or when a stop
+** killed it (see sandbox_close).
+*/
+static int wrapped_coroutine(lua_State *L) {
+  lua_State *co = lua_tothread(L, lua_upvalueindex(1));
+  char buffer[CLUA_STOPSIZE];
+  int status;
+  lua_pushvalue(L, lua_upvalueindex(2));
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_rotate(L, 1, 2);                      /* resume, co, arguments */
+  lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+  if (lua_toboolean(L, 1)) {                /* true, results */
+    lua_remove(L, 1);
+    return lua_gettop(L);
+  }
+  status = lua_status(co);                  /* false, error */
+  if (status != LUA_OK && status != LUA_YIELD && !clua_wasstopped(co) &&
+      clua_stopreason(clua_runtime(L), buffer) == NULL) {
+    lua_settop(L, 0);
+    lua_pushvalue(L, lua_upvalueindex(3));
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_call(L, 1, 2);                      /* false, error: its to-be-closed variables are closed */
+  }
+  if (status != LUA_ERRMEM && lua_type(L, -1) == LUA_TSTRING) {
+    luaL_where(L, 1);
+    lua_insert(L, -2);
+    lua_concat(L, 2);
+  }
+  return lua_error(L);
+}
+
+/* coroutine.wrap (upvalues: coroutine.resume, coroutine.close). */
+static int sandbox_wrap(lua_State *L) {
+  lua_State *co;
+  luaL_checktype(L, 1, LUA_TFUNCTION);
+  co = lua_newthread(L);
+  lua_pushvalue(L, 1);
+  lua_xmove(L, co, 1);
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_pushvalue(L, lua_upvalueindex(2));
+  lua_pushcclosure(L, wrapped_coroutine, 3);
+  return 1;
+}
+
+static void open_coroutines(lua_State *L) {
+  lua_getglobal(L, LUA_COLIBNAME);
+  lua_getfield(L, -1, "resume");
+  lua_getfield(L, -2, "close");
+  lua_pushcclosure(L, sandbox_wrap, 2);
+  lua_setfield(L, -2, "wrap");
+  wrap_field(L, "close", sandbox_close, 0);
+  lua_pop(L, 1);
+}
+
+/* math.randomseed(): without arguments, the state's seed (upvalue 2) instead of the time. */
+static int seeded_randomseed(lua_State *L) {
+  if (lua_gettop(L) == 0) {
+    lua_pushvalue(L, lua_upvalueindex(2));
+  } else {
+    luaL_checkinteger(L, 1);
+    luaL_optinteger(L, 2, 0);
+  }
+  return call_original(L);
+}
+
+static void seed_math(lua_State *L, lua_Integer seed) {
+  lua_getglobal(L, LUA_MATHLIBNAME);
+  lua_getfield(L, -1, "randomseed");
+  lua_pushinteger(L, seed);
+  lua_call(L, 1, 0);
+  lua_pushinteger(L, seed);
+  wrap_field(L, "randomseed", seeded_randomseed, 1);
+  lua_pop(L, 1);
+}
+
+int clua_opensandbox(lua_State *L) {
+  static const luaL_Reg libraries[] = {
+    {LUA_GNAME, luaopen_base},
+    {LUA_STRLIBNAME, luaopen_string},
+    {LUA_TABLIBNAME, luaopen_table},
+    {LUA_MATHLIBNAME, luaopen_math},
+    {LUA_UTF8LIBNAME, luaopen_utf8},
+    {LUA_COLIBNAME, luaopen_coroutine},
+    {NULL, NULL}
+  };
+  lua_Integer seed = lua_tointeger(L, 1);
+  const luaL_Reg *library;
+  for (library = libraries; library->func != NULL; library++) {
+    luaL_requiref(L, library->name, library->func, 1);
+    lua_pop(L, 1);
+  }
+  lua_pushglobaltable(L);
+  lua_pushnil(L);
+  lua_setfield(L, -2, "dofile");
+  lua_pushnil(L);
+  lua_setfield(L, -2, "loadfile");
+  wrap_field(L, "load", sandbox_load, 0);
+  wrap_field(L, "collectgarbage", sandbox_collectgarbage, 0);
+  wrap_field(L, "xpcall", sandbox_xpcall, 0);
+  lua_pushcfunction(L, sandbox_setmetatable);
+  lua_setfield(L, -2, "setmetatable");
+  lua_getfield(L, -1, LUA_STRLIBNAME);
+  lua_pushnil(L);
+  lua_setfield(L, -2, "dump");
+  lua_pop(L, 2);
+  lua_pushliteral(L, "");
+  lua_getmetatable(L, -1);                  /* "", string metatable */
+  lua_pushboolean(L, 0);
+  lua_setfield(L, -2, "__metatable");       /* getmetatable("") gives false */
+  lua_pop(L, 2);
+  seed_math(L, seed);
+  open_coroutines(L);
+  return 0;
+}
+
+int clua_openall(lua_State *L) {
+  luaL_openlibs(L);
+  seed_math(L, lua_tointeger(L, 1));
+  return 0;
+}

@@ -1,0 +1,40 @@
+extension LuaState {
+  /// Bytes the state may allocate while Lua code runs; 0 means no limit.
+  ///
+  /// Past the limit, an allocation made by Lua code fails with a memory error. Swift functions
+  /// called from Lua may go past it; the memory error is then raised when they return.
+  public var memoryLimit: Int {
+    get { LuaStack.memoryLimit(L) }
+    set { LuaStack.setMemoryLimit(L, newValue) }
+  }
+
+  /// Bytes the state has allocated.
+  public var memoryUsed: Int { LuaStack.memoryUsed(L) }
+
+  /// Instructions Lua code may run in this state before it fails with a budget error; 0 means no limit.
+  public var instructionLimit: Int {
+    get { LuaStack.instructionLimit(L) }
+    set { LuaStack.setInstructionLimit(L, newValue) }
+  }
+
+  /// Instructions run so far, in steps of 1000 (coroutines included); set it to 0 to start a new budget.
+  public var instructionCount: Int {
+    get { LuaStack.instructionCount(L) }
+    set { LuaStack.setInstructionCount(L, newValue) }
+  }
+
+  /// Makes the running Lua code fail with "interrupted!" within 1000 instructions (thread-safe).
+  public func interrupt() {
+    LuaStack.interrupt(L)
+  }
+
+  /// Runs `body` with Ctrl-C (SIGINT) interrupting this state's Lua code, as the `lua` REPL does.
+  ///
+  /// A second Ctrl-C before the code stops ends the process (the signal's default action). One state
+  /// at a time may do this (the REPL's); the previous SIGINT handler is restored afterwards.
+  public func interruptingOnSIGINT<Result>(_ body: () throws -> Result) rethrows -> Result {
+    let caught = LuaStack.catchInterruptSignal(L)
+    defer { if caught { LuaStack.releaseInterruptSignal() } }
+    return try body()
+  }
+}
