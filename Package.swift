@@ -34,7 +34,7 @@ let package = Package(
 
     // MARK: Scenarios
     // Binds the model into a sandboxed Lua state and runs one scenario case.
-    .target(name: "ScenarioRuntime", dependencies: ["LuaBridge", "PermissionModel", "PlistLoader"]),
+    .target(name: "ScenarioRuntime", dependencies: ["LuaBridge", "PermissionModel", "PlistLoader", "Reporting"]),
     // Run events and the reporters that fold them (console, JUnit XML).
     .target(name: "Reporting"),
     // Discovers scenario files, plans cases, runs them in parallel and posts run events.
@@ -50,7 +50,7 @@ let package = Package(
     .target(
       name: "CLICommands",
       dependencies: [
-        "Runner", "ScenarioRuntime", "Reporting", "PlistLoader", "PermissionModel", "CEditLine",
+        "Runner", "ScenarioRuntime", "LuaBridge", "Reporting", "PlistLoader", "PermissionModel", "CEditLine",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
