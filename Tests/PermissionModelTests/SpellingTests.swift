@@ -1,8 +1,8 @@
-import ScenarioRuntime
+import PermissionModel
 import Testing
 
-@Suite("Suggestion")
-struct SuggestionTests {
+@Suite("Spelling")
+struct SpellingTests {
   @Test("typos find the intended name", arguments: [
     ("didChangeAuthorizaton", "didChangeAuthorization"),
     ("requestWhenInUse", "requestWhenInUseAuthorization"),
@@ -17,13 +17,13 @@ struct SuggestionTests {
       "requestAlwaysAuthorization", "to_equal", "to_be", "expect_callback", "expect_console", "set_precise",
       "allowsBackgroundLocationUpdates", "showsBackgroundLocationIndicator",
     ]
-    #expect(Suggestion.closest(to: typo, in: names) == intended)
+    #expect(Spelling.closest(to: typo, in: names) == intended)
   }
 
   @Test("unrelated words find nothing, and an exact name is not its own suggestion")
   func nothing() {
-    #expect(Suggestion.closest(to: "banana", in: ["to_be", "to_equal"]) == nil)
-    #expect(Suggestion.closest(to: "to_be", in: ["to_be"]) == nil)
-    #expect(Suggestion.closest(to: "request", in: ["requestWhenInUseAuthorization", "requestAlwaysAuthorization"]) == nil)
+    #expect(Spelling.closest(to: "banana", in: ["to_be", "to_equal"]) == nil)
+    #expect(Spelling.closest(to: "to_be", in: ["to_be"]) == nil)
+    #expect(Spelling.closest(to: "request", in: ["requestWhenInUseAuthorization", "requestAlwaysAuthorization"]) == nil)
   }
 }
