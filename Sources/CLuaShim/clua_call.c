@@ -12,6 +12,7 @@ static const char functionmetatable_key = 0;
 static const char objectcache_key = 0;
 static const char traceback_key = 0;
 static const char debuglibrary_key = 0;
+static const char oslibrary_key = 0;
 
 /* {====================================================================
 ** Trampoline
@@ -464,4 +465,17 @@ int clua_pushdebuglibrary(lua_State *L) {
   if (lua_rawgetp(L, LUA_REGISTRYINDEX, &debuglibrary_key) == LUA_TTABLE) return LUA_OK;
   lua_pop(L, 1);
   return protected(L, p_debuglibrary, 0, 1);
+}
+
+static int p_oslibrary(lua_State *L) {
+  luaopen_os(L);
+  lua_pushvalue(L, -1);
+  lua_rawsetp(L, LUA_REGISTRYINDEX, &oslibrary_key);
+  return 1;
+}
+
+int clua_pushoslibrary(lua_State *L) {
+  if (lua_rawgetp(L, LUA_REGISTRYINDEX, &oslibrary_key) == LUA_TTABLE) return LUA_OK;
+  lua_pop(L, 1);
+  return protected(L, p_oslibrary, 0, 1);
 }

@@ -19,7 +19,7 @@ public struct LuaLocation: Hashable, Sendable, CustomStringConvertible {
 
 extension LuaLocation {
   /// The location a message starts with, as in `file.lua:12: boom` (`[string "…"]` chunks included).
-  init?(prefixOf text: Substring) {
+  public init?(prefixOf text: Substring) {
     var searchStart = text.startIndex
     if text.hasPrefix("[string \""), let close = text.firstRange(of: "\"]:") {
       searchStart = close.lowerBound

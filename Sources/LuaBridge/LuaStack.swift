@@ -523,4 +523,9 @@ extension LuaStack {
     reserve(2)
     try check(clua_pushdebuglibrary(L))
   }
+
+  func pushOSLibrary() throws(LuaError) {
+    reserve(2)
+    try check(clua_pushoslibrary(L))
+  }
 }

@@ -70,6 +70,18 @@ public final class LuaState {
       return LuaTable(stack.reference(at: -1))
     }
   }
+
+  /// Trusted: the os library, opened privately for host code (a sandbox never publishes it).
+  ///
+  /// Hand scenario code only what is harmless, such as `os.date` applied to a virtual time with
+  /// the `!` (UTC) prefix, which depends on neither the wall clock nor the time zone.
+  public func osLibrary() throws(LuaError) -> LuaTable {
+    let stack = LuaStack.current(self)
+    return try stack.balanced { () throws(LuaError) in
+      try stack.pushOSLibrary()
+      return LuaTable(stack.reference(at: -1))
+    }
+  }
 }
 
 // MARK: - Chunks

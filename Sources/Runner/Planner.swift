@@ -1,3 +1,5 @@
+import ScenarioRuntime
+
 /// Turns the scenarios that files declared into the cases a run executes, following `permsim run`'s options.
 ///
 /// The order of work is fixed so names never depend on the seed: expand versions and repeats, apply the

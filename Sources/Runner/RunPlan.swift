@@ -1,3 +1,5 @@
+import ScenarioRuntime
+
 /// The cases of a run, grouped by scenario file, in the order they run and are reported.
 public struct RunPlan: Sendable, Equatable {
   /// One scenario file's cases; it becomes one `<testsuite>` in JUnit.

@@ -1,3 +1,4 @@
+import ScenarioRuntime
 import Runner
 import Testing
 

@@ -148,6 +148,8 @@ char *clua_dump(lua_State *L, int strip, size_t *size);
 static inline void clua_free(void *buffer) { free(buffer); }
 /* Trusted: pushes the debug library (opened once per state, never published as a global). */
 int clua_pushdebuglibrary(lua_State *L);
+/* Trusted: pushes the os library (opened once per state, never published as a global). */
+int clua_pushoslibrary(lua_State *L);
 
 /* {====================================================================
 ** Macro wrappers

@@ -34,6 +34,11 @@ public final class World {
   /// The transcript as structured entries.
   public var transcriptEntries: [TranscriptEntry] { entries }
 
+  /// Adds a line of the scenario's own (a `print`, a loader diagnostic) to the transcript at the current time.
+  public func note(_ text: String) {
+    log(nil, text)
+  }
+
   /// How many timers are waiting to fire.
   public var pendingTimerCount: Int { timers.count }
 

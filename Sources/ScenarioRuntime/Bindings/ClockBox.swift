@@ -1,0 +1,55 @@
+import LuaBridge
+import PermissionModel
+
+/// The scenario's virtual clock (`clock`, SCENARIO_API §8).
+final class ClockBox {
+  unowned let session: ScenarioSession
+
+  init(session: ScenarioSession) {
+    self.session = session
+  }
+
+  static let properties = ["now", "date"]
+
+  static let methods: [String: LuaObjectType<ClockBox>.Method] = [
+    "advance": { box, call in
+      let clock = box.session.world.clock
+      switch call.type(2) {
+      case .number:
+        let seconds = try call.number(2)
+        try box.session.act(&call) { try clock.advance(bySeconds: seconds) }
+      case .string:
+        let text = try call.string(2)
+        try box.session.act(&call) { try clock.advance(by: text) }
+      default:
+        throw LuaCallError.argument(2, "duration expected (seconds, or a string such as \"10s\"), got \(call.typeName(2))")
+      }
+    },
+    "advance_to": { box, call in
+      let text = try call.string(2)
+      try box.session.act(&call) { try box.session.world.clock.advance(toWallClock: text) }
+    },
+  ]
+  static let methodNames = methods.keys.sorted()
+
+  static let type = LuaObjectType<ClockBox>(
+    name: "Clock",
+    methods: methods,
+    index: { box, call in
+      let key = try Member.key(call, of: "Clock")
+      switch key {
+      case "now": call.push(box.session.world.clock.now.seconds)
+      case "date": call.push(box.session.wallClock.description)
+      default: throw Member.unknown(key, of: "Clock", among: ClockBox.properties + ClockBox.methodNames)
+      }
+    },
+    newIndex: { box, call in
+      let key = try Member.key(call, of: "Clock")
+      guard ClockBox.properties.contains(key) || ClockBox.methodNames.contains(key) else {
+        throw Member.unknown(key, of: "Clock", among: ClockBox.properties + ClockBox.methodNames)
+      }
+      throw LuaCallError.message("\(key) of Clock is read-only: move time with clock:advance(…) or clock:advance_to(…)")
+    },
+    toString: { box in "Clock(\(box.session.world.clock.now), \(box.session.wallClock))" }
+  )
+}

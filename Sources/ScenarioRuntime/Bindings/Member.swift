@@ -1,0 +1,34 @@
+import LuaBridge
+import PermissionModel
+
+/// The messages of member access on the scenario API's objects, so every object words them the same way.
+enum Member {
+  /// The key of an `__index` or `__newindex` call (argument 2), which must be a string.
+  static func key(_ call: LuaCall, of type: String) throws -> String {
+    guard call.type(2) == .string else {
+      throw LuaCallError.message("\(type) has no member \(call.value(2)) (members are names, such as \(type == "CLLocationManager" ? "authorizationStatus" : "state"))")
+    }
+    return try call.string(2)
+  }
+
+  /// `Alert has no member tapp (did you mean tap?)`.
+  static func unknown(_ key: String, of type: String, among names: [String]) -> LuaCallError {
+    let hint = Spelling.closest(to: key, in: names).map { " (did you mean \($0)?)" } ?? ""
+    return .message("\(type) has no member \(key)\(hint)")
+  }
+
+  /// Assigning to a member that exists but cannot be written.
+  static func readOnly(_ key: String, of type: String, methods: [String]) -> LuaCallError {
+    methods.contains(key)
+      ? .message("cannot assign to \(key): it is a method of \(type)")
+      : .message("\(key) of \(type) is read-only")
+  }
+
+  /// A new value for a Boolean member.
+  static func boolean(_ call: LuaCall, for key: String) throws -> Bool {
+    guard call.type(3) == .boolean else {
+      throw LuaCallError.message("bad value for \(key) (boolean expected, got \(call.typeName(3)))")
+    }
+    return call.boolean(3)
+  }
+}

@@ -1,0 +1,617 @@
+/// The scenario test language, written in Lua: registration, the case runner, matchers and `expect_*` checks.
+///
+/// The host loads it into every scenario state before the scenario file, as the chunk `=[permsim]`,
+/// passing the `host` table of Swift primitives, the debug library and the os library (both hidden
+/// from scenarios); it returns the functions the host drives (`collect`, `run`) and the Lua methods
+/// of devices and apps (`expect_prompt`, `expect_callback`, …). Compiled once per run, loaded as bytecode.
+enum Prelude {
+  /// The chunk name: frames of the prelude show as `[permsim]` in tracebacks.
+  static let chunkName = "=[permsim]"
+
+  /// The Lua source.
+  static let source = #"""
+-- The scenario test language: registration (describe, scenario, pending, hooks), the case runner,
+-- matchers (expect) and the expect_* checks of SCENARIO_API.md §2, §5, §6, §10.
+--
+-- Loaded by the host into every scenario state before the scenario file, as the chunk "=[permsim]".
+-- It receives `host` (primitives implemented in Swift), `dbg` and `oslib` (the debug and os
+-- libraries, hidden from scenarios) and returns the functions the host drives.
+local host, dbg, oslib = ...
+
+local getinfo, traceback = dbg.getinfo, dbg.traceback
+local type, tostring, select, error, pairs, ipairs, next = type, tostring, select, error, pairs, ipairs, next
+local setmetatable, getmetatable, rawequal, rawget, xpcall = setmetatable, getmetatable, rawequal, rawget, xpcall
+local math_type, randomseed = math.type, math.randomseed
+local s_format, s_find, s_rep, s_sub, s_gsub = string.format, string.find, string.rep, string.sub, string.gsub
+local t_concat, t_insert, t_sort, t_unpack = table.concat, table.insert, table.sort, table.unpack
+local suggest = host.suggest
+
+local PRELUDE_SOURCE = "=[permsim]"
+
+-- MARK: - Locations and errors
+
+-- The first frame of the stack that belongs to the author's code (not this prelude, not C).
+local function user_frame(level)
+  level = level + 1
+  while true do
+    local info = getinfo(level, "Sl")
+    if info == nil then return nil end
+    if info.what ~= "C" and info.source ~= PRELUDE_SOURCE then return info end
+    level = level + 1
+  end
+end
+
+local function user_where(level)
+  local info = user_frame(level + 1)
+  if info == nil or info.currentline == nil or info.currentline < 0 then return nil end
+  return info.short_src .. ":" .. info.currentline
+end
+
+-- A scenario mistake (wrong argument, unknown name): a Lua error positioned at the author's line.
+local function misuse(message)
+  local where = user_where(2)
+  error(where and (where .. ": " .. message) or message, 0)
+end
+
+local function did_you_mean(word, candidates)
+  local best = suggest(word, candidates)
+  return best and (" (did you mean " .. best .. "?)") or ""
+end
+
+local Failure = {}
+Failure.__index = Failure
+Failure.__name = "permsim.failure"
+function Failure.__tostring(f)
+  return (f.where and (f.where .. ": ") or "") .. f.message
+end
+
+-- An expectation that did not hold: raised as a table so the host reports a *failure*, not an error.
+local function fail(message, details)
+  local where = user_where(2)
+  error(setmetatable({
+    permsim = "failure",
+    message = message,
+    details = details,
+    where = where,
+    traceback = traceback(nil, 2),
+  }, Failure), 0)
+end
+
+local function check_type(fname, n, value, expected, optional)
+  local actual = type(value)
+  if actual == expected or (optional and value == nil) then return end
+  misuse(s_format("bad argument #%d to '%s' (%s expected, got %s)", n, fname, expected,
+    value == nil and "no value" or actual))
+end
+
+-- MARK: - Showing values
+
+local function is_identifier(s)
+  return type(s) == "string" and s_find(s, "^[%a_][%w_]*$") ~= nil
+end
+
+local show
+
+local function sorted_keys(t)
+  local keys, n = {}, 0
+  for k in next, t do
+    n = n + 1
+    keys[n] = k
+  end
+  t_sort(keys, function(a, b)
+    local ta, tb = type(a), type(b)
+    if ta ~= tb then return ta < tb end
+    if ta == "number" or ta == "string" then return a < b end
+    return tostring(a) < tostring(b)
+  end)
+  return keys
+end
+
+local function show_table(t, depth, seen)
+  if seen[t] then return "<cycle>" end
+  if depth > 3 then return "{…}" end
+  seen[t] = true
+  local parts, n = {}, #t
+  for i = 1, n do parts[i] = show(rawget(t, i), depth + 1, seen) end
+  for _, k in ipairs(sorted_keys(t)) do
+    if not (math_type(k) == "integer" and k >= 1 and k <= n) then
+      local key = is_identifier(k) and k or ("[" .. show(k, depth + 1, seen) .. "]")
+      parts[#parts + 1] = key .. " = " .. show(rawget(t, k), depth + 1, seen)
+    end
+  end
+  seen[t] = nil
+  if #parts == 0 then return "{}" end
+  return "{ " .. t_concat(parts, ", ") .. " }"
+end
+
+-- A readable, Lua-like rendering of a value for failure messages.
+function show(v, depth, seen)
+  local tv = type(v)
+  if tv == "string" then return '"' .. s_gsub(v, '[\\"\n]', { ["\\"] = "\\\\", ['"'] = '\\"', ["\n"] = "\\n" }) .. '"' end
+  if tv == "table" then
+    local mt = getmetatable(v)
+    if type(mt) == "table" and rawget(mt, "__tostring") then return tostring(v) end
+    return show_table(v, depth or 0, seen or {})
+  end
+  if tv == "number" and math_type(v) == "float" and v == v and v % 1 == 0 and v > -1e15 and v < 1e15 then
+    return s_format("%.1f", v)
+  end
+  return tostring(v)
+end
+
+local function deep_equal(a, b, seen)
+  if rawequal(a, b) then return true end
+  if type(a) ~= "table" or type(b) ~= "table" then return a == b end
+  seen = seen or {}
+  if seen[a] == b then return true end
+  seen[a] = b
+  for k, va in next, a do
+    if not deep_equal(va, rawget(b, k), seen) then return false end
+  end
+  for k in next, b do
+    if rawget(a, k) == nil then return false end
+  end
+  return true
+end
+
+-- MARK: - Registration
+
+local SCENARIO_OPTIONS = { "tags", "ios", "skip" }
+
+local root = { before = {}, after = {} }
+local current = root
+local cases = {}
+local running = nil -- the case being run, once the host runs one
+
+local function in_definition(fname)
+  if running then misuse(fname .. "() cannot be called while a scenario runs; call it at the top of the file or inside describe()") end
+end
+
+local function full_name(node, leaf)
+  local parts = { leaf }
+  while node and node.name do
+    t_insert(parts, 1, node.name)
+    node = node.parent
+  end
+  return t_concat(parts, " › ")
+end
+
+local function check_string_list(fname, option, value)
+  if type(value) ~= "table" then misuse(s_format("bad option '%s' to '%s' (list of strings expected, got %s)", option, fname, type(value))) end
+  for i, v in ipairs(value) do
+    if type(v) ~= "string" then misuse(s_format("bad option '%s' to '%s' (element %d is a %s, not a string)", option, fname, i, type(v))) end
+  end
+end
+
+function describe(name, fn)
+  in_definition("describe")
+  check_type("describe", 1, name, "string")
+  check_type("describe", 2, fn, "function")
+  local node = { name = name, parent = current, before = {}, after = {} }
+  local saved = current
+  current = node
+  fn()
+  current = saved
+end
+
+local function register(name, options, fn, skip)
+  local info = user_frame(3) or {}
+  local tags, ios = {}, nil
+  if options then
+    for k in pairs(options) do
+      if type(k) ~= "string" or (k ~= "tags" and k ~= "ios" and k ~= "skip") then
+        misuse(s_format("unknown scenario option '%s'%s; options are tags, ios and skip", tostring(k), did_you_mean(tostring(k), SCENARIO_OPTIONS)))
+      end
+    end
+    if options.tags ~= nil then
+      check_string_list("scenario", "tags", options.tags)
+      for i, t in ipairs(options.tags) do tags[i] = t end
+    end
+    if type(options.ios) == "string" then
+      ios = options.ios
+    elseif options.ios ~= nil then
+      check_string_list("scenario", "ios", options.ios)
+      ios = {}
+      for i, v in ipairs(options.ios) do ios[i] = v end
+    end
+    if options.skip ~= nil then
+      if type(options.skip) ~= "string" then misuse("bad option 'skip' to 'scenario' (a reason string expected, got " .. type(options.skip) .. ")") end
+      skip = skip or options.skip
+    end
+  end
+  cases[#cases + 1] = {
+    name = full_name(current, name),
+    line = info.currentline or 0,
+    tags = tags,
+    ios = ios,
+    skip = skip,
+    node = current,
+    fn = fn,
+  }
+end
+
+function scenario(name, options, fn)
+  in_definition("scenario")
+  if fn == nil and type(options) == "function" then options, fn = nil, options end
+  check_type("scenario", 1, name, "string")
+  check_type("scenario", 2, options, "table", true)
+  check_type("scenario", fn == nil and 2 or 3, fn, "function")
+  register(name, options, fn, nil)
+end
+
+function pending(name, reason)
+  in_definition("pending")
+  check_type("pending", 1, name, "string")
+  check_type("pending", 2, reason, "string", true)
+  register(name, nil, nil, reason or "pending")
+end
+
+function before_each(fn)
+  in_definition("before_each")
+  check_type("before_each", 1, fn, "function")
+  t_insert(current.before, fn)
+end
+
+function after_each(fn)
+  in_definition("after_each")
+  check_type("after_each", 1, fn, "function")
+  t_insert(current.after, fn)
+end
+
+-- MARK: - Running one case
+
+-- Turns what a failed call raised into a value the host can classify, keeping the original traceback.
+local function capture(err)
+  if type(err) == "table" and (err.permsim == "failure" or err.permsim == "crash" or err.permsim == "error") then
+    if err.traceback == nil then err.traceback = traceback(nil, 2) end
+    return err
+  end
+  local message
+  if type(err) == "string" then
+    message = err
+  else
+    local mt = getmetatable(err)
+    if type(mt) == "table" and rawget(mt, "__tostring") then
+      local ok, text = xpcall(tostring, function(e) return e end, err)
+      message = ok and type(text) == "string" and text or ("(error object is a " .. type(err) .. " value)")
+    else
+      message = "(error object is a " .. type(err) .. " value)"
+    end
+  end
+  return { permsim = "error", message = message, traceback = traceback(nil, 2) }
+end
+
+local function call_captured(fn, first)
+  local ok, err = xpcall(fn, capture)
+  if not ok and first == nil then return err end
+  return first
+end
+
+local function collect()
+  local list = {}
+  for i, c in ipairs(cases) do
+    list[i] = { name = c.name, line = c.line, tags = c.tags, ios = c.ios, skip = c.skip }
+  end
+  return list
+end
+
+local function run(index, seed)
+  local case = cases[index]
+  if case == nil or case.fn == nil then error("permsim: no runnable case #" .. tostring(index), 0) end
+  running = case
+  randomseed(seed)
+  local chain, node = {}, case.node
+  while node do
+    t_insert(chain, 1, node)
+    node = node.parent
+  end
+  local err
+  for _, n in ipairs(chain) do
+    for _, hook in ipairs(n.before) do
+      if err == nil then err = call_captured(hook, err) end
+    end
+  end
+  if err == nil then err = call_captured(case.fn, err) end
+  for i = #chain, 1, -1 do
+    local hooks = chain[i].after
+    for j = #hooks, 1, -1 do err = call_captured(hooks[j], err) end
+  end
+  if err ~= nil then error(err, 0) end
+end
+
+-- MARK: - Matchers
+
+local MATCHERS = { "to_be", "to_equal", "to_be_nil", "to_be_truthy", "to_be_falsy", "to_contain", "to_match", "never" }
+
+local function contains(actual, v)
+  if type(actual) == "string" then
+    return type(v) == "string" and s_find(actual, v, 1, true) ~= nil
+  end
+  if type(actual) == "table" then
+    for _, e in ipairs(actual) do
+      if deep_equal(e, v) then return true end
+    end
+    return false
+  end
+  return false
+end
+
+-- name → function(actual, ...) returning ok, expectation text (for "expected <actual> <text>")
+local checks = {
+  to_be = function(a, e) return a == e, "to be " .. show(e) end,
+  to_equal = function(a, e) return deep_equal(a, e), "to equal " .. show(e) end,
+  to_be_nil = function(a) return a == nil, "to be nil" end,
+  to_be_truthy = function(a) return not not a, "to be truthy" end,
+  to_be_falsy = function(a) return not a, "to be falsy" end,
+  to_contain = function(a, v) return contains(a, v), "to contain " .. show(v) end,
+  to_match = function(a, p)
+    if type(p) ~= "string" then misuse("bad argument #1 to 'to_match' (pattern string expected, got " .. type(p) .. ")") end
+    if type(a) ~= "string" then return false, "to match " .. show(p) .. " (it is a " .. type(a) .. ", not a string)" end
+    return s_find(a, p) ~= nil, "to match " .. show(p)
+  end,
+}
+
+local Matcher = {}
+
+local function make_matcher(actual, negated)
+  local m = {}
+  return setmetatable(m, {
+    __name = "permsim.matcher",
+    __index = function(_, key)
+      if key == "never" then return make_matcher(actual, not negated) end
+      local check = checks[key]
+      if check == nil then
+        misuse(s_format("unknown matcher '%s'%s", tostring(key), did_you_mean(tostring(key), MATCHERS)))
+      end
+      return function(first, ...)
+        local ok, text
+        if rawequal(first, m) then ok, text = check(actual, ...) else ok, text = check(actual, first, ...) end
+        if ok == negated then
+          local headline = "expected " .. show(actual) .. (negated and " not " or " ") .. text
+          fail(headline)
+        end
+        return m
+      end
+    end,
+    __newindex = function(_, key) misuse("cannot set '" .. tostring(key) .. "' on a matcher") end,
+    __tostring = function() return "expect(" .. show(actual) .. ")" end,
+  })
+end
+
+function expect(...)
+  if select("#", ...) == 0 then misuse("bad argument #1 to 'expect' (a value expected)") end
+  return make_matcher((...), false)
+end
+
+-- MARK: - Alerts, callbacks, crashes, console
+
+local ALERT_FIELDS = { "kind", "title", "message", "buttons", "precise", "map" }
+local CALLBACK_FIELDS = { "name", "at", "manager", "status", "accuracy", "error", "locations", "region" }
+
+local function show_alert(alert)
+  local lines = {
+    "  kind:    " .. show(alert.kind),
+    "  title:   " .. show(alert.title),
+    "  message: " .. show(alert.message),
+    "  buttons: " .. show(alert.buttons),
+  }
+  if alert.precise ~= nil then lines[#lines + 1] = "  precise: " .. show(alert.precise) end
+  if alert.map ~= nil then lines[#lines + 1] = "  map:     " .. show(alert.map) end
+  return t_concat(lines, "\n")
+end
+
+local function check_fields(fname, fields, valid)
+  check_type(fname, 1, fields, "table", true)
+  if fields == nil then return end
+  for k in pairs(fields) do
+    local name = tostring(k)
+    local found = false
+    for _, v in ipairs(valid) do if v == name then found = true break end end
+    if not found then
+      misuse(s_format("unknown field '%s' in %s%s; fields are %s", name, fname, did_you_mean(name, valid), t_concat(valid, ", ")))
+    end
+  end
+end
+
+local function mismatches(record, fields, order)
+  local out = {}
+  for _, key in ipairs(order) do
+    local want = fields[key]
+    if want ~= nil and not deep_equal(record[key], want) then
+      out[#out + 1] = s_format("%s: expected %s, got %s", key, show(want), show(record[key]))
+    end
+  end
+  return out
+end
+
+local function device_expect_prompt(phone, fields)
+  check_fields("expect_prompt", fields, ALERT_FIELDS)
+  local alert = phone.prompt
+  if alert == nil then
+    fail("expected an alert, but no alert is showing" .. (fields and fields.kind and (" (wanted kind " .. show(fields.kind) .. ")") or ""))
+  end
+  if fields then
+    local diff = mismatches(alert, fields, ALERT_FIELDS)
+    if #diff > 0 then
+      fail("the alert showing differs: " .. diff[1], "alert showing:\n" .. show_alert(alert) .. "\ndifferences:\n  " .. t_concat(diff, "\n  "))
+    end
+  end
+  return alert
+end
+
+local function device_expect_no_prompt(phone)
+  local alert = phone.prompt
+  if alert ~= nil then
+    fail("expected no alert, but one is showing: " .. show(alert.title), "alert showing:\n" .. show_alert(alert))
+  end
+end
+
+local unread = setmetatable({}, { __mode = "k" }) -- app → number of callbacks already read
+
+local function app_expect_callback(app, name, fields)
+  check_type("expect_callback", 1, name, "string")
+  local names = host.callback_names
+  local known = false
+  for _, n in ipairs(names) do if n == name then known = true break end end
+  if not known then
+    misuse(s_format("unknown callback '%s'%s; callbacks are %s", name, did_you_mean(name, names), t_concat(names, ", ")))
+  end
+  check_fields("expect_callback", fields, CALLBACK_FIELDS)
+  local read = unread[app] or 0
+  local delivered = app.callbacks
+  local cb = delivered[read + 1]
+  if cb == nil then
+    fail(s_format("expected callback %s, but no unread callback was delivered (%d delivered, all read)", name, #delivered))
+  end
+  unread[app] = read + 1
+  local want = { name = name }
+  if fields then for k, v in pairs(fields) do want[k] = v end end
+  local diff = mismatches(cb, want, CALLBACK_FIELDS)
+  if #diff > 0 then
+    fail(s_format("callback #%d differs: %s", read + 1, diff[1]), "delivered: " .. show(cb) .. "\ndifferences:\n  " .. t_concat(diff, "\n  "))
+  end
+  return cb
+end
+
+local function app_expect_no_callback(app)
+  local read = unread[app] or 0
+  local delivered = app.callbacks
+  if #delivered > read then
+    local rest = {}
+    for i = read + 1, #delivered do rest[#rest + 1] = "  " .. show(delivered[i]) end
+    fail(s_format("expected no unread callback, but %d %s unread: %s", #delivered - read,
+      #delivered - read == 1 and "is" or "are", delivered[read + 1].name), "unread:\n" .. t_concat(rest, "\n"))
+  end
+end
+
+local function app_expect_console(app, pattern)
+  check_type("expect_console", 1, pattern, "string")
+  local lines = app.console
+  for _, line in ipairs(lines) do
+    if s_find(line, pattern) then return line end
+  end
+  fail("expected a console line matching " .. show(pattern) .. (#lines == 0 and ", but the console is empty" or ""),
+    #lines > 0 and ("console:\n  " .. t_concat(lines, "\n  ")) or nil)
+end
+
+local function current_app(fname)
+  local app = host.current_app()
+  if app == nil then misuse(fname .. "() needs an app: create one with device{…}:install{…} first") end
+  return app
+end
+
+local function current_device(fname)
+  local phone = host.current_device()
+  if phone == nil then misuse(fname .. "() needs a device: create one with device{…} first") end
+  return phone
+end
+
+function expect_prompt(fields) return device_expect_prompt(current_device("expect_prompt"), fields) end
+function expect_no_prompt() return device_expect_no_prompt(current_device("expect_no_prompt")) end
+function expect_callback(name, fields) return app_expect_callback(current_app("expect_callback"), name, fields) end
+function expect_no_callback() return app_expect_no_callback(current_app("expect_no_callback")) end
+function expect_console(pattern) return app_expect_console(current_app("expect_console"), pattern) end
+
+function expect_crash(fn, pattern)
+  check_type("expect_crash", 1, fn, "function")
+  check_type("expect_crash", 2, pattern, "string", true)
+  local ok, err = xpcall(fn, capture)
+  if ok then fail("expected the app to crash, but it did not") end
+  if err.permsim ~= "crash" then error(err, 0) end
+  if pattern and not s_find(err.reason or "", pattern) then
+    fail("the app crashed, but its reason does not match " .. show(pattern), "exception: " .. tostring(err.exception) .. "\nreason: " .. tostring(err.reason))
+  end
+  return { exception = err.exception, reason = err.reason, at = err.at }
+end
+
+-- MARK: - os (virtual time only) and require (Lua source beside the scenario or under the root)
+
+local real_date = oslib.date
+
+-- Days since 1970-01-01 of a proleptic Gregorian date.
+local function days_from_civil(y, m, d)
+  y = m <= 2 and y - 1 or y
+  local era = (y >= 0 and y or y - 399) // 400
+  local yoe = y - era * 400
+  local doy = (153 * (m > 2 and m - 3 or m + 9) + 2) // 5 + d - 1
+  local doe = yoe * 365 + yoe // 4 - yoe // 100 + doy
+  return era * 146097 + doe - 719468
+end
+
+local function date_field(t, key, default)
+  local v = rawget(t, key)
+  if v == nil then
+    if default == nil then misuse("field '" .. key .. "' missing in date table") end
+    return default
+  end
+  if math_type(v) == nil then misuse("field '" .. key .. "' is not a number in date table") end
+  return v // 1
+end
+
+os = {
+  -- Seconds since 1970 of the virtual wall clock (the newest device's, as if it were UTC).
+  time = function(t)
+    if t == nil then return host.epoch() end
+    check_type("time", 1, t, "table")
+    local days = days_from_civil(date_field(t, "year"), date_field(t, "month"), date_field(t, "day"))
+    return days * 86400 + date_field(t, "hour", 12) * 3600 + date_field(t, "min", 0) * 60 + date_field(t, "sec", 0)
+  end,
+  -- Virtual seconds since the scenario began.
+  clock = function() return host.now() end,
+  -- os.date on the virtual wall clock; times are naive local times, formatted without a time zone.
+  date = function(format, t)
+    check_type("date", 1, format, "string", true)
+    format = format or "%c"
+    if s_sub(format, 1, 1) == "!" then format = s_sub(format, 2) end
+    if t ~= nil and math_type(t) == nil then misuse("bad argument #2 to 'date' (number expected, got " .. type(t) .. ")") end
+    return real_date("!" .. format, t or host.epoch())
+  end,
+}
+
+local loaded = {}
+
+function require(name)
+  check_type("require", 1, name, "string")
+  local cached = loaded[name]
+  if cached ~= nil then return cached end
+  local chunk, path = host.load_module(name)
+  local result = chunk(name, path)
+  if result == nil then result = true end
+  loaded[name] = result
+  return result
+end
+
+-- MARK: - Globals typos
+
+local API_GLOBALS = {
+  "scenario", "describe", "before_each", "after_each", "pending", "device", "clock", "expect",
+  "expect_prompt", "expect_no_prompt", "expect_callback", "expect_no_callback", "expect_crash",
+  "expect_console", "require",
+}
+
+setmetatable(_G, {
+  __index = function(_, key)
+    if type(key) == "string" then
+      local best = suggest(key, API_GLOBALS)
+      if best then misuse(s_format("unknown global %s (did you mean %s?)", key, best)) end
+    end
+    return nil
+  end,
+})
+
+host.api = {
+  collect = collect,
+  run = run,
+  app_methods = {
+    expect_callback = app_expect_callback,
+    expect_no_callback = app_expect_no_callback,
+    expect_console = app_expect_console,
+  },
+  device_methods = {
+    expect_prompt = device_expect_prompt,
+    expect_no_prompt = device_expect_no_prompt,
+  },
+  show = show,
+}
+"""#
+}

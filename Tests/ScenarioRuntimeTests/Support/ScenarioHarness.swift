@@ -1,0 +1,51 @@
+import Foundation
+import Reporting
+import ScenarioRuntime
+
+/// Writes scenario files into a temporary root and runs them the way the runner does: collect, then each case alone.
+struct ScenarioHarness {
+  let root: URL
+  let environment: ScenarioEnvironment
+
+  init(files: [String: String], limits: ScenarioEnvironment.Limits = .init()) throws {
+    root = FileManager.default.temporaryDirectory.appendingPathComponent("permsim-\(UUID().uuidString)")
+    for (path, content) in files {
+      let url = root.appendingPathComponent(path)
+      try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try content.write(to: url, atomically: true, encoding: .utf8)
+    }
+    environment = try ScenarioEnvironment(root: root.path, limits: limits)
+  }
+
+  /// One case's result.
+  struct Result {
+    var name: String
+    var outcome: CaseOutcome
+    var transcript: [String]
+  }
+
+  /// Collects `path` and runs every scenario it registered (skipped ones are reported without running).
+  func run(_ path: String, ios: String = "18.0") throws -> [Result] {
+    var file = try ScenarioFile(path: path, environment: environment)
+    let collector = try ScenarioSession(environment: environment, file: file, iosVersion: ios, mode: .collecting)
+    let scenarios: [DeclaredScenario]
+    switch collector.collect() {
+    case .failed(let problem):
+      return [Result(name: "(load)", outcome: .errored(problem), transcript: [])]
+    case .registered(let registered, let bytecode):
+      scenarios = registered
+      file.bytecode = bytecode
+    }
+    return try scenarios.map { scenario in
+      if let reason = scenario.skipReason { return Result(name: scenario.name, outcome: .skipped(reason: reason), transcript: []) }
+      let version: String = if case .pinned(let pinned) = scenario.versions { pinned } else { ios }
+      let session = try ScenarioSession(environment: environment, file: file, iosVersion: version, mode: .running)
+      let outcome = session.run(scenario: scenario.index, named: scenario.name)
+      return Result(name: scenario.name, outcome: outcome, transcript: session.transcript)
+    }
+  }
+
+  func remove() {
+    try? FileManager.default.removeItem(at: root)
+  }
+}
