@@ -65,9 +65,15 @@ const char *clua_stopreason(clua_Runtime *rt, char *buffer) {
 ** marked: it dies with hooks off, so its __close metamethods must never run.
 */
 void clua_stop(lua_State *L, const char *reason, int level) {
-  if (L != clua_runtime(L)->main) *(uintptr_t *)lua_getextraspace(L) |= 1;
+  clua_Runtime *rt = clua_runtime(L);
+  if (L != rt->main) *(uintptr_t *)lua_getextraspace(L) |= 1;
   lua_sethook(L, count_hook, LUA_MASKCOUNT, 1);
-  luaL_where(L, level);
+  if (rt->stopwhere[0] == '\0') {  /* keep the line where the stop first fired, not where code caught it */
+    luaL_where(L, level);
+    snprintf(rt->stopwhere, sizeof rt->stopwhere, "%s", lua_tostring(L, -1));
+    lua_pop(L, 1);
+  }
+  lua_pushstring(L, rt->stopwhere);
   lua_pushstring(L, reason);
   lua_concat(L, 2);
   lua_error(L);
@@ -170,7 +176,10 @@ void clua_setmemorylimit(lua_State *L, size_t limit) { clua_runtime(L)->limit = 
 
 long long clua_instructioncount(lua_State *L) { return clua_runtime(L)->count; }
 
-void clua_setinstructioncount(lua_State *L, long long count) { clua_runtime(L)->count = count; }
+void clua_setinstructioncount(lua_State *L, long long count) {
+  clua_runtime(L)->count = count;
+  clua_runtime(L)->stopwhere[0] = '\0';
+}
 
 long long clua_instructionlimit(lua_State *L) {
   long long budget = clua_runtime(L)->budget;
@@ -203,6 +212,7 @@ int clua_catch_sigint(lua_State *L) {
   sigemptyset(&action.sa_mask);
   sigint_target = clua_runtime(L);
   atomic_store(&sigint_target->interrupted, 0);
+  sigint_target->stopwhere[0] = '\0';
   return sigaction(SIGINT, &action, &sigint_saved) == 0;
 }
 

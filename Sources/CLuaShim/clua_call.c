@@ -309,7 +309,10 @@ int clua_pcall(lua_State *L, int nargs, int nresults) {
     lua_pushnil(L);  /* no traceback: the code had ended */
     status = LUA_ERRRUN;
   }
-  if (rt->depth == 0) atomic_store(&rt->interrupted, 0);
+  if (rt->depth == 0 && atomic_load(&rt->interrupted)) {
+    atomic_store(&rt->interrupted, 0);
+    rt->stopwhere[0] = '\0';
+  }
   return status;
 }
 

@@ -25,6 +25,7 @@ typedef struct clua_Runtime {
   char *warning;             /* a warning being assembled from pieces */
   size_t warninglength;
   int warningpending;        /* 1 after a piece with 'tocont' */
+  char stopwhere[256];       /* "chunk:line: " where the current stop first fired; "" when none */
 } clua_Runtime;
 
 /*

@@ -76,9 +76,9 @@ public enum CaseVerdict {
 
   /// The traceback without the frames of the prelude and of C functions, which say nothing to a scenario author.
   static func cleanTraceback(_ traceback: String) -> String {
-    traceback.split(separator: "\n", omittingEmptySubsequences: false)
-      .filter { line in !line.contains("[permsim]") && !line.contains("[C]: in ") }
-      .joined(separator: "\n")
+    let lines = traceback.split(separator: "\n", omittingEmptySubsequences: false)
+      .filter { line in !line.contains("[permsim]") && !line.contains("[C]: in ") && !line.contains("(...tail calls...)") }
+    return lines.count > 1 ? lines.joined(separator: "\n") : ""
   }
 }
 

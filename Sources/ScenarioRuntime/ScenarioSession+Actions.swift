@@ -24,7 +24,7 @@ extension ScenarioSession {
       "exception": .string(crash.exception),
       "reason": .string(crash.reason),
       "at": .number(crash.at.seconds),
-      "message": .string("the app crashed: \(crash.exception): \(crash.reason)"),
+      "message": .string("\(crash.exception): \(crash.reason)"),
     ]
     if let location { fields["where"] = .string(location.description) }
     return .table(fields)

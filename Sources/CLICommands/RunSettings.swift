@@ -1,0 +1,116 @@
+import ArgumentParser
+import Foundation
+import PermissionModel
+import Runner
+import ScenarioRuntime
+
+/// The options of `permsim run`, checked and resolved: every usage error is found here, before anything runs.
+struct RunSettings {
+  var paths: [String]
+  var root: String
+  var limits: ScenarioEnvironment.Limits
+  var seed: UInt64?
+  var jobs: Int
+  var iosVersions: [String]
+  var planner: Planner
+  var clock: RunClock
+  var hostname: String
+  var isTerminal: Bool
+  var usesColor: Bool
+  private let _pattern: String
+  private let _filter: String?
+
+  init(_ command: RunCommand) throws {
+    paths = command.paths.isEmpty ? ["Scenarios"] : command.paths
+    let environment = ProcessInfo.processInfo.environment
+    let current = FileManager.default.currentDirectoryPath
+    root = command.root ?? Self.commonRoot(of: paths, current: current)
+    limits = ScenarioEnvironment.Limits(
+      instructions: try Self.quantity(command.instructions, option: "--instructions", unit: 1000),
+      memory: try Self.quantity(command.memory, option: "--memory", unit: 1024))
+    seed = command.shuffle ? (command.seed ?? UInt64.random(in: 0...999_999)) : command.seed
+    if command.shuffle, command.seed == nil, let seed {
+      FileHandle.standardError.write(Data("permsim: shuffling with --seed \(seed)\n".utf8))
+    }
+    guard command.jobs.map({ $0 >= 1 }) ?? true else { throw ValidationError("--jobs must be 1 or more") }
+    jobs = command.jobs ?? ProcessInfo.processInfo.activeProcessorCount
+    guard command.repeatCount >= 1 else { throw ValidationError("--repeat must be 1 or more") }
+
+    iosVersions = Self.list(command.ios)
+    for version in iosVersions {
+      do {
+        _ = try OSVersion(parsing: version)
+      } catch {
+        throw ValidationError("--ios \(version): \(error.message)")
+      }
+    }
+    var options = Planner.Options(defaultVersion: OSVersion.newestSupported.description)
+    options.iosVersions = iosVersions
+    options.includeTags = Self.list(command.tags)
+    options.excludeTags = Self.list(command.excludeTags)
+    if let both = options.includeTags.first(where: options.excludeTags.contains) {
+      throw ValidationError("the tag \(both) is both in --tags and in --exclude-tags")
+    }
+    options.repeatCount = command.repeatCount
+    if let shard = command.shard {
+      guard let parsed = Shard(shard) else { throw ValidationError("--shard takes K/N with 1 ≤ K ≤ N, such as 2/4") }
+      options.shard = parsed
+    }
+    options.shuffleSeed = command.shuffle ? seed : nil
+    planner = Planner(options: options)
+
+    let deterministic = command.deterministicTime || environment["PERMSIM_DETERMINISTIC_TIME"] == "1"
+    clock = deterministic ? .fixed(.init(nanosecondsSinceEpoch: 0)) : .wall
+    hostname = deterministic ? "localhost" : ProcessInfo.processInfo.hostName
+    isTerminal = isatty(1) == 1
+    usesColor = isTerminal && !command.noColor && (environment["NO_COLOR"] ?? "").isEmpty
+    _pattern = command.pattern
+    _filter = command.filter
+  }
+
+  /// The `--pattern` and `--filter` Lua patterns, compiled.
+  func patterns() throws -> (files: LuaPattern, names: LuaPattern?) {
+    func compile(_ pattern: String, _ option: String) throws -> LuaPattern {
+      do {
+        return try LuaPattern(pattern)
+      } catch {
+        throw ValidationError("\(option) \(pattern): \(error.message)")
+      }
+    }
+    return (try compile(_pattern, "--pattern"), try _filter.map { try compile($0, "--filter") })
+  }
+
+  private static func list(_ text: String?) -> [String] {
+    (text ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+  }
+
+  /// `50000000`, `50M`, `64K`…: `unit` is 1000 for counts and 1024 for bytes.
+  private static func quantity(_ text: String, option: String, unit: Int) throws -> Int {
+    let suffixes: [Character: Int] = ["k": unit, "K": unit, "m": unit * unit, "M": unit * unit, "g": unit * unit * unit, "G": unit * unit * unit]
+    var digits = Substring(text)
+    if digits.hasSuffix("iB") || digits.hasSuffix("B") { digits = digits.dropLast(digits.hasSuffix("iB") ? 2 : 1) }
+    var scale = 1
+    if let last = digits.last, let factor = suffixes[last] {
+      scale = factor
+      digits = digits.dropLast()
+    }
+    guard let value = Int(digits), value > 0, value <= Int.max / scale else {
+      throw ValidationError("\(option) \(text): expected a positive number, optionally with K, M or G")
+    }
+    return value * scale
+  }
+
+  /// The current directory, or the directory holding every path when some lie outside it.
+  private static func commonRoot(of paths: [String], current: String) -> String {
+    let absolute = paths.map { path in
+      URL(fileURLWithPath: path.hasPrefix("/") ? path : current + "/" + path).standardizedFileURL.path
+    }
+    guard absolute.contains(where: { !($0 == current || $0.hasPrefix(current + "/")) }) else { return current }
+    var common = absolute.first.map { URL(fileURLWithPath: $0).deletingLastPathComponent().pathComponents } ?? []
+    for path in absolute {
+      let components = URL(fileURLWithPath: path).pathComponents
+      common = Array(zip(common, components).prefix { $0 == $1 }.map(\.0))
+    }
+    return common.isEmpty ? "/" : NSString.path(withComponents: common)
+  }
+}

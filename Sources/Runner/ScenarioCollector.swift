@@ -1,0 +1,76 @@
+import Foundation
+import PermissionModel
+import Reporting
+import ScenarioRuntime
+
+/// Loads scenario files once each, in parallel, to learn which scenarios they register.
+public enum ScenarioCollector {
+  /// A collected file: what the executor runs from and what the planner plans from.
+  public struct Collected: Sendable {
+    public var loaded: RunExecutor.LoadedFile
+    public var declared: CollectedFile
+  }
+
+  /// Reads and collects each file (paths relative to the root, or absolute) on `jobs` threads, keeping their order.
+  ///
+  /// - Throws: the first file that cannot be read (missing, unreadable, outside the root).
+  public static func collect(_ paths: [String], environment: ScenarioEnvironment, jobs: Int) throws -> [Collected] {
+    let files = try paths.map { try ScenarioFile(path: $0, environment: environment) }
+    let results = Slots<Collected>(count: files.count)
+    let lanes = max(1, min(jobs, files.count))
+    DispatchQueue.concurrentPerform(iterations: lanes) { lane in
+      for index in stride(from: lane, to: files.count, by: lanes) {
+        results[index] = collect(files[index], environment: environment)
+      }
+    }
+    return results.values
+  }
+
+  private static func collect(_ file: ScenarioFile, environment: ScenarioEnvironment) -> Collected {
+    var file = file
+    let collection: ScenarioSession.Collection
+    do {
+      let session = try ScenarioSession(
+        environment: environment, file: file, iosVersion: OSVersion.newestSupported.description, mode: .collecting)
+      collection = session.collect()
+    } catch {
+      collection = .failed(CaseVerdict.loadProblem(error, memoryLimit: environment.limits.memory))
+    }
+    switch collection {
+    case .registered(let scenarios, let bytecode):
+      file.bytecode = bytecode
+      return Collected(loaded: .init(file: file), declared: .scenarios(scenarios))
+    case .failed(let problem):
+      return Collected(loaded: .init(file: file, loadProblem: problem), declared: .loadFailed)
+    }
+  }
+}
+
+/// Fixed slots filled from several threads.
+private final class Slots<Value>: @unchecked Sendable {
+  private let _lock = NSLock()
+  private var _values: [Value?]
+
+  init(count: Int) {
+    _values = Array(repeating: nil, count: count)
+  }
+
+  subscript(index: Int) -> Value? {
+    get {
+      _lock.lock()
+      defer { _lock.unlock() }
+      return _values[index]
+    }
+    set {
+      _lock.lock()
+      _values[index] = newValue
+      _lock.unlock()
+    }
+  }
+
+  var values: [Value] {
+    _lock.lock()
+    defer { _lock.unlock() }
+    return _values.compactMap { $0 }
+  }
+}
