@@ -1,0 +1,58 @@
+import Foundation
+
+/// Runs the built `permsim` executable as a user would, for end-to-end tests.
+struct PermsimProcess {
+  /// What a run printed and how it ended.
+  struct Output {
+    var status: Int32
+    var standardOutput: String
+    var standardError: String
+  }
+
+  /// The package's root directory (the folder holding Package.swift).
+  static let packageRoot: URL = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+  /// The `permsim` binary built beside the test bundle.
+  static var executable: URL {
+    let testBinary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+    var directory = testBinary.deletingLastPathComponent()
+    while directory.path != "/" {
+      let candidate = directory.appendingPathComponent("permsim")
+      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+      directory = directory.deletingLastPathComponent()
+    }
+    return packageRoot.appendingPathComponent(".build/debug/permsim")
+  }
+
+  /// Runs `permsim arguments…` in `directory` (default: the package root) with `input` on standard input.
+  static func run(
+    _ arguments: [String], in directory: URL = packageRoot, input: String? = nil,
+    environment: [String: String] = [:]
+  ) throws -> Output {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    process.currentDirectoryURL = directory
+    var variables = ProcessInfo.processInfo.environment
+    variables["NO_COLOR"] = "1"
+    for (key, value) in environment { variables[key] = value }
+    process.environment = variables
+    let output = Pipe()
+    let error = Pipe()
+    let stdin = Pipe()
+    process.standardOutput = output
+    process.standardError = error
+    process.standardInput = stdin
+    try process.run()
+    if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
+    try stdin.fileHandleForWriting.close()
+    let outputData = output.fileHandleForReading.readDataToEndOfFile()
+    let errorData = error.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Output(
+      status: process.terminationStatus,
+      standardOutput: String(decoding: outputData, as: UTF8.self),
+      standardError: String(decoding: errorData, as: UTF8.self))
+  }
+}
