@@ -38,21 +38,32 @@ struct PermsimProcess {
     variables["NO_COLOR"] = "1"
     for (key, value) in environment { variables[key] = value }
     process.environment = variables
-    let output = Pipe()
-    let error = Pipe()
-    let stdin = Pipe()
+    // Files, not pipes: a child writing much to both streams can never block on a full pipe.
+    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("permsim-run-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let outputURL = scratch.appendingPathComponent("stdout")
+    let errorURL = scratch.appendingPathComponent("stderr")
+    let inputURL = scratch.appendingPathComponent("stdin")
+    try Data((input ?? "").utf8).write(to: inputURL)
+    FileManager.default.createFile(atPath: outputURL.path, contents: nil)
+    FileManager.default.createFile(atPath: errorURL.path, contents: nil)
+    let output = try FileHandle(forWritingTo: outputURL)
+    let error = try FileHandle(forWritingTo: errorURL)
+    let stdin = try FileHandle(forReadingFrom: inputURL)
+    defer {
+      try? output.close()
+      try? error.close()
+      try? stdin.close()
+    }
     process.standardOutput = output
     process.standardError = error
     process.standardInput = stdin
     try process.run()
-    if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
-    try stdin.fileHandleForWriting.close()
-    let outputData = output.fileHandleForReading.readDataToEndOfFile()
-    let errorData = error.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     return Output(
       status: process.terminationStatus,
-      standardOutput: String(decoding: outputData, as: UTF8.self),
-      standardError: String(decoding: errorData, as: UTF8.self))
+      standardOutput: String(decoding: try Data(contentsOf: outputURL), as: UTF8.self),
+      standardError: String(decoding: try Data(contentsOf: errorURL), as: UTF8.self))
   }
 }
