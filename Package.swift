@@ -59,12 +59,14 @@ let package = Package(
     .executableTarget(name: "permsim-bench", dependencies: ["PermissionModel"]),
 
     // MARK: Tests
+    // What several test targets share: running the built binary, reading JUnit back, schema validation.
+    .target(name: "PermsimTestSupport", dependencies: ["Reporting"], path: "Tests/PermsimTestSupport"),
     .testTarget(name: "LuaBridgeTests", dependencies: ["LuaBridge"]),
     .testTarget(name: "PermissionModelTests", dependencies: ["PermissionModel"]),
     .testTarget(name: "PlistLoaderTests", dependencies: ["PlistLoader"], resources: [.copy("Fixtures")]),
-    .testTarget(name: "ReportingTests", dependencies: ["Reporting"], exclude: ["Snapshots"]),
+    .testTarget(name: "ReportingTests", dependencies: ["Reporting", "PermsimTestSupport"], exclude: ["Snapshots"]),
     .testTarget(name: "ScenarioRuntimeTests", dependencies: ["ScenarioRuntime"]),
     .testTarget(name: "RunnerTests", dependencies: ["Runner"]),
-    .testTarget(name: "CLICommandsTests", dependencies: ["CLICommands", "permsim"]),
+    .testTarget(name: "CLICommandsTests", dependencies: ["CLICommands", "PermsimTestSupport", "permsim"]),
   ]
 )

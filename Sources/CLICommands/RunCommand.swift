@@ -127,7 +127,7 @@ struct RunCommand: ParsableCommand {
     let info = RunInfo(
       version: PermsimCommand.configuration.version,
       hostname: settings.hostname,
-      root: environment.files.root,
+      root: settings.paths.joined(separator: " "),
       seed: settings.seed,
       plannedCaseCount: plan.caseCount,
       iOSVersions: settings.iosVersions.isEmpty ? [settings.planner.options.defaultVersion] : settings.iosVersions

@@ -88,11 +88,12 @@ public struct RunExecutor: Sendable {
         }
         position += 1
         let planned = suite.cases[caseIndex]
+        let line = planned.scenarioIndex == 0 ? files[suite.fileIndex].loadProblem?.location?.line : planned.line
         if !suiteStarted {
           post(RunEvent(.suiteStarted(SuiteInfo(path: path)), at: result.started))
           suiteStarted = true
         }
-        let info = CaseInfo(suitePath: path, name: planned.name, line: planned.line, iOSVersion: planned.iosVersion, tags: planned.tags)
+        let info = CaseInfo(suitePath: path, name: planned.name, line: line, iOSVersion: planned.iosVersion, tags: planned.tags)
         post(RunEvent(.caseStarted(info), at: result.started))
         post(RunEvent(.caseEnded(CaseResult(info: info, outcome: result.outcome, transcript: result.transcript)), at: result.ended))
         if options.failFast, !failed, result.outcome.isProblem {

@@ -1,3 +1,4 @@
+import PermsimTestSupport
 import Testing
 import Reporting
 

@@ -2,24 +2,24 @@ import Foundation
 import Reporting
 
 /// Runs `xmllint --noout --schema` against the JUnit schemas in `../shared/schemas` beside the package.
-enum SchemaValidator {
-  static let packageRoot = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-  static let schemas = packageRoot.appendingPathComponent("../shared/schemas").standardizedFileURL
+public enum SchemaValidator {
+  public static let packageRoot = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  public static let schemas = packageRoot.appendingPathComponent("../shared/schemas").standardizedFileURL
 
   /// The xmllint executable on `PATH`, if any.
-  static let xmllint: String? = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+  public static let xmllint: String? = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
     .split(separator: ":")
     .map { "\($0)/xmllint" }
     .first { FileManager.default.isExecutableFile(atPath: $0) }
 
   /// Whether both xmllint and the schemas folder are there.
-  static var isAvailable: Bool {
+  public static var isAvailable: Bool {
     xmllint != nil && FileManager.default.fileExists(atPath: schemas.appendingPathComponent(schemaName(for: .rich)).path)
   }
 
   /// The schema each flavour must satisfy.
-  static func schemaName(for flavor: JUnitXMLReporter.Flavor) -> String {
+  public static func schemaName(for flavor: JUnitXMLReporter.Flavor) -> String {
     switch flavor {
     case .rich: "junit-10-file-line.xsd"
     case .strict: "junit-windyroad.xsd"
@@ -27,7 +27,7 @@ enum SchemaValidator {
   }
 
   /// Validates `document`; returns nil when valid, or xmllint's complaint.
-  static func problems(in document: [UInt8], flavor: JUnitXMLReporter.Flavor) throws -> String? {
+  public static func problems(in document: [UInt8], flavor: JUnitXMLReporter.Flavor) throws -> String? {
     guard let xmllint else { return "xmllint is not installed" }
     let file = FileManager.default.temporaryDirectory.appendingPathComponent("permsim-junit-\(UUID().uuidString).xml")
     try Data(document).write(to: file)

@@ -1,20 +1,20 @@
 import Foundation
 
 /// Runs the built `permsim` executable as a user would, for end-to-end tests.
-struct PermsimProcess {
+public struct PermsimProcess {
   /// What a run printed and how it ended.
-  struct Output {
-    var status: Int32
-    var standardOutput: String
-    var standardError: String
+  public struct Output {
+    public var status: Int32
+    public var standardOutput: String
+    public var standardError: String
   }
 
   /// The package's root directory (the folder holding Package.swift).
-  static let packageRoot: URL = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  public static let packageRoot: URL = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
   /// The `permsim` binary built beside the test bundle.
-  static var executable: URL {
+  public static var executable: URL {
     let testBinary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
     var directory = testBinary.deletingLastPathComponent()
     while directory.path != "/" {
@@ -26,7 +26,7 @@ struct PermsimProcess {
   }
 
   /// Runs `permsim arguments…` in `directory` (default: the package root) with `input` on standard input.
-  static func run(
+  public static func run(
     _ arguments: [String], in directory: URL = packageRoot, input: String? = nil,
     environment: [String: String] = [:]
   ) throws -> Output {

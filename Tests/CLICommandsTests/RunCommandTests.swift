@@ -1,0 +1,200 @@
+import Foundation
+import PermsimTestSupport
+import Reporting
+import Testing
+
+/// `permsim run` end to end, through the built binary, on the fixtures in Tests/Fixtures/run.
+@Suite("permsim run", .serialized)
+struct RunCommandTests {
+  static let fixtures = "Tests/Fixtures/run/scenarios"
+
+  private func temporaryFile(_ name: String) -> URL {
+    FileManager.default.temporaryDirectory.appendingPathComponent("permsim-\(UUID().uuidString)-\(name)")
+  }
+
+  /// Runs the fixtures with a JUnit report and returns the output and the report.
+  private func runFixtures(_ extra: [String] = [], environment: [String: String] = [:]) throws
+    -> (PermsimProcess.Output, JUnitDocument, Data)
+  {
+    let report = temporaryFile("report.xml")
+    defer { try? FileManager.default.removeItem(at: report) }
+    let output = try PermsimProcess.run(["run", Self.fixtures, "--junit", report.path] + extra, environment: environment)
+    let data = try Data(contentsOf: report)
+    return (output, try JUnitDocument(data), data)
+  }
+
+  @Test("outcomes stay distinct from the console to the JUnit report and the exit code")
+  func outcomes() throws {
+    let (output, report, _) = try runFixtures()
+    #expect(output.status == 1)
+    #expect(output.standardOutput.contains("8 passed, 3 failed, 4 errors, 2 skipped"))
+
+    let expected: [(String, String?, String?)] = [
+      ("passing › When-In-Use on iOS 14 with Allow While Using App", nil, nil),
+      ("passing › an inline Info.plist without keys is a silent no-op", nil, nil),
+      ("failing › expects the wrong status", "failure", "ExpectationFailed"),
+      ("misspells a manager method", "error", "ScriptError"),
+      ("background reminder after three days", "skipped", nil),
+      ("not on this CI", "skipped", nil),
+      ("spins forever", "error", "BudgetExceeded"),
+      ("the crash is expected", nil, nil),
+      ("the crash is not expected", "failure", "AppCrashed"),
+      ("first prompt buttons [iOS 12.0]", nil, nil),
+      ("first prompt buttons [iOS 13.0]", nil, nil),
+      ("first prompt buttons [iOS 14.0]", nil, nil),
+      ("same name", nil, nil),
+      ("same name #2", nil, nil),
+    ]
+    for (name, outcome, type) in expected {
+      let testCase = try #require(report.testCase(name), "no case named \(name)")
+      #expect(testCase.outcome == outcome, "\(name)")
+      #expect(testCase.outcomeAttributes["type"] == type, "\(name)")
+    }
+    let loadFailures = report.cases.filter { $0.name == "(file failed to load)" }
+    #expect(loadFailures.map(\.suite).sorted() == [
+      "Tests/Fixtures/run/scenarios/load_error.lua", "Tests/Fixtures/run/scenarios/syntax_error.lua",
+    ])
+    #expect(loadFailures.compactMap { $0.outcomeAttributes["type"] }.sorted() == ["LoadError", "SyntaxError"])
+    #expect(!report.suites.contains { $0.name.hasSuffix("helpers.lua") }, "a helper module is not a test file")
+    #expect(report.rootAttributes["tests"] == "17")
+  }
+
+  @Test("a failure names the scenario's file and line, expected and actual, and the transcript")
+  func failureReport() throws {
+    let (output, report, _) = try runFixtures()
+    #expect(output.standardOutput.contains("FAILED  Tests/Fixtures/run/scenarios/failing.lua:10  failing › expects the wrong status"))
+    #expect(output.standardOutput.contains(#"expected "denied" to be "authorizedWhenInUse""#))
+    #expect(output.standardOutput.contains("ERROR   Tests/Fixtures/run/scenarios/erroring.lua:5"))
+    #expect(output.standardOutput.contains("did you mean requestWhenInUseAuthorization?"))
+    let failing = try #require(report.testCase("failing › expects the wrong status"))
+    #expect(failing.classname == "Tests.Fixtures.run.scenarios.failing")
+    #expect(failing.attributes["file"] == "Tests/Fixtures/run/scenarios/failing.lua")
+    #expect(failing.attributes["line"] == "3")
+    #expect(failing.outcomeText.hasPrefix("Tests/Fixtures/run/scenarios/failing.lua:10: "))
+    #expect(failing.systemOut.contains("alert#1 tap “Don’t Allow”"))
+  }
+
+  @Test("text XML 1.0 cannot hold is cleaned: ESC sequences stripped, ]]> and markup escaped")
+  func hostileText() throws {
+    let (_, report, data) = try runFixtures()
+    #expect(!data.contains(0x1B))
+    let hostile = try #require(report.cases.first { $0.suite.hasSuffix("hostile.lua") })
+    #expect(hostile.name == "hostile red name ]]> <&>")
+    #expect(hostile.outcomeAttributes["message"]?.contains("bold ]]> </system-out>") == true)
+  }
+
+  @Test("both flavours validate against their schemas", .enabled(if: SchemaValidator.isAvailable, "xmllint or ../shared/schemas is missing"))
+  func schemas() throws {
+    for flavor in JUnitXMLReporter.Flavor.allCases {
+      let (_, _, data) = try runFixtures(["--junit-flavor", flavor.rawValue])
+      let problems = try SchemaValidator.problems(in: [UInt8](data), flavor: flavor)
+      #expect(problems == nil, "\(flavor): \(problems ?? "")")
+    }
+  }
+
+  @Test("--jobs 1 and --jobs 2 give the same report apart from times; with a fixed seed and time, the same bytes")
+  func determinism() throws {
+    func withoutTimes(_ data: Data) -> String {
+      String(decoding: data, as: UTF8.self)
+        .replacingOccurrences(of: #" (time|timestamp|hostname)="[^"]*""#, with: "", options: .regularExpression)
+    }
+    let one = try runFixtures(["--jobs", "1"]).2
+    let two = try runFixtures(["--jobs", "2"]).2
+    #expect(withoutTimes(one) == withoutTimes(two))
+
+    let fixed = ["PERMSIM_DETERMINISTIC_TIME": "1"]
+    let a = try runFixtures(["--jobs", "1", "--shuffle", "--seed", "11"], environment: fixed)
+    let b = try runFixtures(["--jobs", "2", "--shuffle", "--seed", "11"], environment: fixed)
+    #expect(a.2 == b.2)
+    #expect(a.0.standardOutput == b.0.standardOutput)
+    #expect(a.1.properties["permsim.seed"] == "11")
+    #expect(a.0.standardOutput.contains("11"), "the seed is printed")
+  }
+
+  @Test("a run where everything passes exits 0")
+  func success() throws {
+    let output = try PermsimProcess.run(["run", "\(Self.fixtures)/passing.lua", "\(Self.fixtures)/matrix.lua"])
+    #expect(output.status == 0)
+    #expect(output.standardOutput.contains("7 passed, 0 failed, 0 errors, 0 skipped"))
+  }
+
+  @Test("usage errors and unreadable input exit 2", arguments: [
+    ["run", "Tests/Fixtures/run/no-such-folder"],
+    ["run", fixtures, "--shard", "3/2"],
+    ["run", fixtures, "--ios", "6.0"],
+    ["run", fixtures, "--filter", "[unclosed"],
+    ["run", fixtures, "--jobs", "0"],
+    ["run", fixtures, "--tags", "a", "--exclude-tags", "a"],
+    ["run", fixtures, "--memory", "lots"],
+    ["run", fixtures, "--no-such-option"],
+    ["run", "Tests/Fixtures/run/apps"],
+  ])
+  func usage(arguments: [String]) throws {
+    let output = try PermsimProcess.run(arguments)
+    #expect(output.status == 2, "\(arguments): \(output.standardError)")
+    #expect(!output.standardError.isEmpty)
+  }
+
+  @Test("--list prints the planned cases and runs nothing")
+  func list() throws {
+    let output = try PermsimProcess.run(["run", Self.fixtures, "--list", "--ios", "13.0,14.0", "--filter", "When%-In%-Use"])
+    #expect(output.status == 0)
+    #expect(output.standardOutput.contains("passing › When-In-Use on iOS 14 with Allow While Using App [iOS 13.0]"))
+    #expect(output.standardOutput.contains("passing › When-In-Use on iOS 14 with Allow While Using App [iOS 14.0]"))
+    #expect(output.standardOutput.contains("load_error.lua\n  (file failed to load)"), "files that fail to load are always reported")
+    #expect(output.standardOutput.hasSuffix("4 cases in 3 files\n"))
+  }
+
+  @Test("--tags skips the other cases; --fail-fast reports the rest as skipped")
+  func tagsAndFailFast() throws {
+    let (tagged, tagReport, _) = try runFixtures(["--tags", "matrix"])
+    #expect(tagged.status == 1, "load errors are still errors")
+    #expect(tagReport.testCase("first prompt buttons [iOS 14.0]")?.outcome == nil)
+    #expect(tagReport.testCase("same name")?.outcomeAttributes["message"] == "excluded by --tags matrix")
+
+    let (_, fastReport, _) = try runFixtures(["--fail-fast", "--jobs", "2"])
+    let outcomes = fastReport.cases.map(\.outcome)
+    let first = try #require(outcomes.firstIndex { $0 == "failure" || $0 == "error" })
+    #expect(outcomes[(first + 1)...].allSatisfy { $0 == "skipped" })
+  }
+
+  @Test("shards split the files and together run every case once")
+  func shards() throws {
+    var names: [String] = []
+    for k in 1...3 {
+      let (_, report, _) = try runFixtures(["--shard", "\(k)/3"])
+      names += report.cases.map { "\($0.suite) \($0.name)" }
+    }
+    let (_, whole, _) = try runFixtures()
+    #expect(names.sorted() == whole.cases.map { "\($0.suite) \($0.name)" }.sorted())
+  }
+
+  @Test("--repeat runs each case N times under distinct names")
+  func repeats() throws {
+    let (_, report, _) = try runFixtures(["--repeat", "2", "--filter", "^passing"])
+    #expect(report.cases.map(\.name).filter { $0.hasPrefix("passing") }.count == 4)
+    #expect(report.testCase("passing › When-In-Use on iOS 14 with Allow While Using App (repeat 2/2)") != nil)
+  }
+
+  @Test("--instructions sets the budget of every case; a scenario's API calls cost few instructions")
+  func instructionBudget() throws {
+    let (_, report, _) = try runFixtures(["--instructions", "20K"])
+    let spinning = try #require(report.testCase("spins forever"))
+    #expect(spinning.outcomeAttributes["type"] == "BudgetExceeded")
+    #expect(spinning.outcomeAttributes["message"]?.contains("(20000 instructions)") == true)
+    #expect(report.testCase("passing › When-In-Use on iOS 14 with Allow While Using App")?.outcome == nil)
+  }
+
+  @Test("several JUnit outputs in one run hold the same report")
+  func severalReports() throws {
+    let first = temporaryFile("a.xml")
+    let second = temporaryFile("b.xml")
+    defer {
+      try? FileManager.default.removeItem(at: first)
+      try? FileManager.default.removeItem(at: second)
+    }
+    _ = try PermsimProcess.run(
+      ["run", Self.fixtures, "--junit", first.path, "--junit", second.path], environment: ["PERMSIM_DETERMINISTIC_TIME": "1"])
+    #expect(try Data(contentsOf: first) == Data(contentsOf: second))
+  }
+}

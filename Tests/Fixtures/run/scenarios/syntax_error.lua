@@ -1,0 +1,4 @@
+-- Does not compile.
+scenario("broken", function()
+  local x = = 1
+end)
