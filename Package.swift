@@ -38,7 +38,7 @@ let package = Package(
     // Run events and the reporters that fold them (console, JUnit XML).
     .target(name: "Reporting"),
     // Discovers scenario files, plans cases, runs them in parallel and posts run events.
-    .target(name: "Runner", dependencies: ["ScenarioRuntime", "Reporting"]),
+    .target(name: "Runner", dependencies: ["ScenarioRuntime", "LuaBridge", "Reporting"]),
 
     // MARK: CLI
     // libedit, for line editing and persistent history in the REPL.
@@ -56,7 +56,7 @@ let package = Package(
     ),
     .executableTarget(name: "permsim", dependencies: ["CLICommands"]),
     // In-process benchmarks (Scripts/bench runs it in release mode); never part of the tests.
-    .executableTarget(name: "permsim-bench", dependencies: ["PermissionModel"]),
+    .executableTarget(name: "permsim-bench", dependencies: ["PermissionModel", "ScenarioRuntime", "LuaBridge"]),
 
     // MARK: Tests
     // What several test targets share: running the built binary, reading JUnit back, schema validation.

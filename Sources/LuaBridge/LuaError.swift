@@ -23,7 +23,7 @@ public struct LuaError: Error, CustomStringConvertible {
   /// The error value when it is not a string (a table raised by `error { … }`), copied deeply.
   public let value: LuaValue?
 
-  init(kind: Kind, message: String, traceback: String? = nil, value: LuaValue? = nil) {
+  public init(kind: Kind, message: String, traceback: String? = nil, value: LuaValue? = nil) {
     self.kind = kind
     self.message = message
     self.traceback = traceback

@@ -524,6 +524,14 @@ extension LuaStack {
     try check(clua_pushdebuglibrary(L))
   }
 
+  func collectGarbage() {
+    clua_collectgarbage(L)
+  }
+
+  func useGenerationalCollector() {
+    clua_generationalgc(L)
+  }
+
   func pushOSLibrary() throws(LuaError) {
     reserve(2)
     try check(clua_pushoslibrary(L))

@@ -11,6 +11,18 @@ extension LuaState {
   /// Bytes the state has allocated.
   public var memoryUsed: Int { LuaStack.memoryUsed(L) }
 
+  /// Switches the collector to generational mode, which frees short-lived objects soon after they die.
+  ///
+  /// Use it for a state that runs many short jobs: their garbage, and the host objects it holds, go early.
+  public func useGenerationalCollector() {
+    LuaStack.current(self).useGenerationalCollector()
+  }
+
+  /// Runs a full garbage collection, so `memoryUsed` counts only what is still reachable.
+  public func collectGarbage() {
+    LuaStack.current(self).collectGarbage()
+  }
+
   /// Instructions Lua code may run in this state before it fails with a budget error; 0 means no limit.
   public var instructionLimit: Int {
     get { LuaStack.instructionLimit(L) }

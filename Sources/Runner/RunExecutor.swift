@@ -1,4 +1,5 @@
 import Foundation
+import LuaBridge
 import Reporting
 import ScenarioRuntime
 
@@ -56,10 +57,11 @@ public struct RunExecutor: Sendable {
 
     for _ in 0..<workers {
       let worker = Thread { [self] in
+        let engine = Result { () throws(LuaError) in try ScenarioEngine(environment: environment) }
         while !stop.isSet, !board.isCancelled, let next = board.takeNext() {
           let job = jobs[next]
           let suite = plan.suites[job.suite]
-          board.finish(next, run(suite.cases[job.index], of: files[suite.fileIndex]))
+          board.finish(next, run(suite.cases[job.index], of: files[suite.fileIndex], on: engine))
         }
         board.workerDone()
       }
@@ -130,7 +132,7 @@ public struct RunExecutor: Sendable {
     var ended: RunEvent.Instant
   }
 
-  private func run(_ planned: RunPlan.Case, of loaded: LoadedFile) -> Finished {
+  private func run(_ planned: RunPlan.Case, of loaded: LoadedFile, on engine: Result<ScenarioEngine, LuaError>) -> Finished {
     let started = options.clock.now()
     let outcome: CaseOutcome
     var transcript: [String] = []
@@ -141,7 +143,7 @@ public struct RunExecutor: Sendable {
     } else {
       do {
         let session = try ScenarioSession(
-          environment: environment, file: loaded.file, iosVersion: planned.iosVersion, mode: .running)
+          engine: engine.get(), file: loaded.file, iosVersion: planned.iosVersion, mode: .running)
         outcome = session.run(scenario: planned.scenarioIndex, named: planned.name)
         transcript = session.transcript
       } catch {

@@ -1,4 +1,5 @@
 import Foundation
+import LuaBridge
 import PermissionModel
 import Reporting
 import ScenarioRuntime
@@ -19,26 +20,27 @@ public enum ScenarioCollector {
     let results = Slots<Collected>(count: files.count)
     let lanes = max(1, min(jobs, files.count))
     DispatchQueue.concurrentPerform(iterations: lanes) { lane in
+      let engine = Result { () throws(LuaError) in try ScenarioEngine(environment: environment) }
       for index in stride(from: lane, to: files.count, by: lanes) {
-        results[index] = collect(files[index], environment: environment)
+        results[index] = collect(files[index], on: engine, environment: environment)
       }
     }
     return results.values
   }
 
-  private static func collect(_ file: ScenarioFile, environment: ScenarioEnvironment) -> Collected {
-    var file = file
+  private static func collect(
+    _ file: ScenarioFile, on engine: Result<ScenarioEngine, LuaError>, environment: ScenarioEnvironment
+  ) -> Collected {
     let collection: ScenarioSession.Collection
     do {
       let session = try ScenarioSession(
-        environment: environment, file: file, iosVersion: OSVersion.newestSupported.description, mode: .collecting)
+        engine: engine.get(), file: file, iosVersion: OSVersion.newestSupported.description, mode: .collecting)
       collection = session.collect()
     } catch {
       collection = .failed(CaseVerdict.loadProblem(error, memoryLimit: environment.limits.memory))
     }
     switch collection {
-    case .registered(let scenarios, let bytecode):
-      file.bytecode = bytecode
+    case .registered(let scenarios):
       return Collected(loaded: .init(file: file), declared: .scenarios(scenarios))
     case .failed(let problem):
       return Collected(loaded: .init(file: file, loadProblem: problem), declared: .loadFailed)

@@ -13,9 +13,10 @@ enum Prelude {
 -- The scenario test language: registration (describe, scenario, pending, hooks), the case runner,
 -- matchers (expect) and the expect_* checks of SCENARIO_API.md §2, §5, §6, §10.
 --
--- Loaded by the host into every scenario state before the scenario file, as the chunk "=[permsim]".
--- It receives `host` (primitives implemented in Swift), `dbg` and `oslib` (the debug and os
--- libraries, hidden from scenarios) and returns the functions the host drives.
+-- The engine runs this chunk once, as "=[permsim]", with `host` (primitives implemented in Swift),
+-- `dbg` and `oslib` (the debug and os libraries, hidden from scenarios). What does not depend on
+-- a case is made here, once; the chunk returns `new_case(env)`, which the engine calls for every
+-- case with the case's fresh global table, to define the API there and return what the host drives.
 local host, dbg, oslib = ...
 
 local getinfo, traceback = dbg.getinfo, dbg.traceback
@@ -24,7 +25,6 @@ local setmetatable, getmetatable, rawequal, rawget, xpcall = setmetatable, getme
 local math_type, randomseed = math.type, math.randomseed
 local s_format, s_find, s_rep, s_sub, s_gsub = string.format, string.find, string.rep, string.sub, string.gsub
 local t_concat, t_insert, t_sort, t_unpack = table.concat, table.insert, table.sort, table.unpack
-local suggest = host.suggest
 
 local PRELUDE_SOURCE = "=[permsim]"
 
@@ -54,7 +54,7 @@ local function misuse(message)
 end
 
 local function did_you_mean(word, candidates)
-  local best = suggest(word, candidates)
+  local best = host.suggest(word, candidates)
   return best and (" (did you mean " .. best .. "?)") or ""
 end
 
@@ -158,15 +158,6 @@ end
 
 local SCENARIO_OPTIONS = { "tags", "ios", "skip" }
 
-local root = { before = {}, after = {} }
-local current = root
-local cases = {}
-local running = nil -- the case being run, once the host runs one
-
-local function in_definition(fname)
-  if running then misuse(fname .. "() cannot be called while a scenario runs; call it at the top of the file or inside describe()") end
-end
-
 local function full_name(node, leaf)
   local parts = { leaf }
   while node and node.name do
@@ -181,81 +172,6 @@ local function check_string_list(fname, option, value)
   for i, v in ipairs(value) do
     if type(v) ~= "string" then misuse(s_format("bad option '%s' to '%s' (element %d is a %s, not a string)", option, fname, i, type(v))) end
   end
-end
-
-function describe(name, fn)
-  in_definition("describe")
-  check_type("describe", 1, name, "string")
-  check_type("describe", 2, fn, "function")
-  local node = { name = name, parent = current, before = {}, after = {} }
-  local saved = current
-  current = node
-  fn()
-  current = saved
-end
-
-local function register(name, options, fn, skip)
-  local info = user_frame(3) or {}
-  local tags, ios = {}, nil
-  if options then
-    for k in pairs(options) do
-      if type(k) ~= "string" or (k ~= "tags" and k ~= "ios" and k ~= "skip") then
-        misuse(s_format("unknown scenario option '%s'%s; options are tags, ios and skip", tostring(k), did_you_mean(tostring(k), SCENARIO_OPTIONS)))
-      end
-    end
-    if options.tags ~= nil then
-      check_string_list("scenario", "tags", options.tags)
-      for i, t in ipairs(options.tags) do tags[i] = t end
-    end
-    if type(options.ios) == "string" then
-      ios = options.ios
-    elseif options.ios ~= nil then
-      check_string_list("scenario", "ios", options.ios)
-      ios = {}
-      for i, v in ipairs(options.ios) do ios[i] = v end
-    end
-    if options.skip ~= nil then
-      if type(options.skip) ~= "string" then misuse("bad option 'skip' to 'scenario' (a reason string expected, got " .. type(options.skip) .. ")") end
-      skip = skip or options.skip
-    end
-  end
-  cases[#cases + 1] = {
-    name = full_name(current, name),
-    line = info.currentline or 0,
-    tags = tags,
-    ios = ios,
-    skip = skip,
-    node = current,
-    fn = fn,
-  }
-end
-
-function scenario(name, options, fn)
-  in_definition("scenario")
-  if fn == nil and type(options) == "function" then options, fn = nil, options end
-  check_type("scenario", 1, name, "string")
-  check_type("scenario", 2, options, "table", true)
-  check_type("scenario", fn == nil and 2 or 3, fn, "function")
-  register(name, options, fn, nil)
-end
-
-function pending(name, reason)
-  in_definition("pending")
-  check_type("pending", 1, name, "string")
-  check_type("pending", 2, reason, "string", true)
-  register(name, nil, nil, reason or "pending")
-end
-
-function before_each(fn)
-  in_definition("before_each")
-  check_type("before_each", 1, fn, "function")
-  t_insert(current.before, fn)
-end
-
-function after_each(fn)
-  in_definition("after_each")
-  check_type("after_each", 1, fn, "function")
-  t_insert(current.after, fn)
 end
 
 -- MARK: - Running one case
@@ -285,38 +201,6 @@ local function call_captured(fn, first)
   local ok, err = xpcall(fn, capture)
   if not ok and first == nil then return err end
   return first
-end
-
-local function collect()
-  local list = {}
-  for i, c in ipairs(cases) do
-    list[i] = { name = c.name, line = c.line, tags = c.tags, ios = c.ios, skip = c.skip }
-  end
-  return list
-end
-
-local function run(index, seed)
-  local case = cases[index]
-  if case == nil or case.fn == nil then error("permsim: no runnable case #" .. tostring(index), 0) end
-  running = case
-  randomseed(seed)
-  local chain, node = {}, case.node
-  while node do
-    t_insert(chain, 1, node)
-    node = node.parent
-  end
-  local err
-  for _, n in ipairs(chain) do
-    for _, hook in ipairs(n.before) do
-      if err == nil then err = call_captured(hook, err) end
-    end
-  end
-  if err == nil then err = call_captured(case.fn, err) end
-  for i = #chain, 1, -1 do
-    local hooks = chain[i].after
-    for j = #hooks, 1, -1 do err = call_captured(hooks[j], err) end
-  end
-  if err ~= nil then error(err, 0) end
 end
 
 -- MARK: - Matchers
@@ -378,7 +262,7 @@ local function make_matcher(actual, negated)
   })
 end
 
-function expect(...)
+local function expect(...)
   if select("#", ...) == 0 then misuse("bad argument #1 to 'expect' (a value expected)") end
   return make_matcher((...), false)
 end
@@ -506,13 +390,13 @@ local function current_device(fname)
   return phone
 end
 
-function expect_prompt(fields) return device_expect_prompt(current_device("expect_prompt"), fields) end
-function expect_no_prompt() return device_expect_no_prompt(current_device("expect_no_prompt")) end
-function expect_callback(name, fields) return app_expect_callback(current_app("expect_callback"), name, fields) end
-function expect_no_callback() return app_expect_no_callback(current_app("expect_no_callback")) end
-function expect_console(pattern) return app_expect_console(current_app("expect_console"), pattern) end
+local function expect_prompt(fields) return device_expect_prompt(current_device("expect_prompt"), fields) end
+local function expect_no_prompt() return device_expect_no_prompt(current_device("expect_no_prompt")) end
+local function expect_callback(name, fields) return app_expect_callback(current_app("expect_callback"), name, fields) end
+local function expect_no_callback() return app_expect_no_callback(current_app("expect_no_callback")) end
+local function expect_console(pattern) return app_expect_console(current_app("expect_console"), pattern) end
 
-function expect_crash(fn, pattern)
+local function expect_crash(fn, pattern)
   check_type("expect_crash", 1, fn, "function")
   check_type("expect_crash", 2, pattern, "string", true)
   local ok, err = xpcall(fn, capture)
@@ -524,7 +408,7 @@ function expect_crash(fn, pattern)
   return { exception = err.exception, reason = err.reason, at = err.at }
 end
 
--- MARK: - os (virtual time only) and require (Lua source beside the scenario or under the root)
+-- MARK: - os (virtual time only)
 
 local real_date = oslib.date
 
@@ -548,7 +432,7 @@ local function date_field(t, key, default)
   return v // 1
 end
 
-os = {
+local os_functions = {
   -- Seconds since 1970 of the virtual wall clock (the newest device's, as if it were UTC).
   time = function(t)
     if t == nil then return host.epoch() end
@@ -568,19 +452,6 @@ os = {
   end,
 }
 
-local loaded = {}
-
-function require(name)
-  check_type("require", 1, name, "string")
-  local cached = loaded[name]
-  if cached ~= nil then return cached end
-  local chunk, path = host.load_module(name)
-  local result = chunk(name, path)
-  if result == nil then result = true end
-  loaded[name] = result
-  return result
-end
-
 -- MARK: - Globals typos
 
 local API_GLOBALS = {
@@ -589,29 +460,205 @@ local API_GLOBALS = {
   "expect_console", "require",
 }
 
-setmetatable(_G, {
+local typo_guard = {
   __index = function(_, key)
     if type(key) == "string" then
-      local best = suggest(key, API_GLOBALS)
+      local best = host.suggest(key, API_GLOBALS)
       if best then misuse(s_format("unknown global %s (did you mean %s?)", key, best)) end
     end
     return nil
   end,
-})
-
-host.api = {
-  collect = collect,
-  run = run,
-  app_methods = {
-    expect_callback = app_expect_callback,
-    expect_no_callback = app_expect_no_callback,
-    expect_console = app_expect_console,
-  },
-  device_methods = {
-    expect_prompt = device_expect_prompt,
-    expect_no_prompt = device_expect_no_prompt,
-  },
-  show = show,
 }
+
+-- The globals every case gets as they are (they keep no state of a case).
+local shared_globals = {
+  expect = expect,
+  expect_prompt = expect_prompt,
+  expect_no_prompt = expect_no_prompt,
+  expect_callback = expect_callback,
+  expect_no_callback = expect_no_callback,
+  expect_console = expect_console,
+  expect_crash = expect_crash,
+}
+
+-- MARK: - A case
+
+local real_load = load
+
+-- Defines the API in `env`, a case's fresh global table, and returns what the host drives for the case.
+local function new_case(env)
+  local root = { before = {}, after = {} }
+  local current = root
+  local cases = {}
+  local running = nil -- the case being run, once the host runs one
+  local target = nil -- when running a case: its index; other registrations are only counted
+  local registered = 0
+
+  local function in_definition(fname)
+    if running then misuse(fname .. "() cannot be called while a scenario runs; call it at the top of the file or inside describe()") end
+  end
+
+  function env.describe(name, fn)
+    in_definition("describe")
+    check_type("describe", 1, name, "string")
+    check_type("describe", 2, fn, "function")
+    local node = { name = name, parent = current, before = {}, after = {} }
+    local saved = current
+    current = node
+    fn()
+    current = saved
+  end
+
+  local function register(name, options, fn, skip)
+    registered = registered + 1
+    if target then
+      -- The file was checked when it was collected; a case run only needs its own scenario.
+      if registered == target then cases[registered] = { node = current, fn = fn } end
+      return
+    end
+    local info = user_frame(3) or {}
+    local tags, ios = {}, nil
+    if options then
+      for k in pairs(options) do
+        if type(k) ~= "string" or (k ~= "tags" and k ~= "ios" and k ~= "skip") then
+          misuse(s_format("unknown scenario option '%s'%s; options are tags, ios and skip", tostring(k), did_you_mean(tostring(k), SCENARIO_OPTIONS)))
+        end
+      end
+      if options.tags ~= nil then
+        check_string_list("scenario", "tags", options.tags)
+        for i, t in ipairs(options.tags) do tags[i] = t end
+      end
+      if type(options.ios) == "string" then
+        ios = options.ios
+      elseif options.ios ~= nil then
+        check_string_list("scenario", "ios", options.ios)
+        ios = {}
+        for i, v in ipairs(options.ios) do ios[i] = v end
+      end
+      if options.skip ~= nil then
+        if type(options.skip) ~= "string" then misuse("bad option 'skip' to 'scenario' (a reason string expected, got " .. type(options.skip) .. ")") end
+        skip = skip or options.skip
+      end
+    end
+    cases[registered] = {
+      name = full_name(current, name),
+      line = info.currentline or 0,
+      tags = tags,
+      ios = ios,
+      skip = skip,
+      node = current,
+      fn = fn,
+    }
+  end
+
+  function env.scenario(name, options, fn)
+    in_definition("scenario")
+    if fn == nil and type(options) == "function" then options, fn = nil, options end
+    check_type("scenario", 1, name, "string")
+    check_type("scenario", 2, options, "table", true)
+    check_type("scenario", fn == nil and 2 or 3, fn, "function")
+    register(name, options, fn, nil)
+  end
+
+  function env.pending(name, reason)
+    in_definition("pending")
+    check_type("pending", 1, name, "string")
+    check_type("pending", 2, reason, "string", true)
+    register(name, nil, nil, reason or "pending")
+  end
+
+  function env.before_each(fn)
+    in_definition("before_each")
+    check_type("before_each", 1, fn, "function")
+    t_insert(current.before, fn)
+  end
+
+  function env.after_each(fn)
+    in_definition("after_each")
+    check_type("after_each", 1, fn, "function")
+    t_insert(current.after, fn)
+  end
+
+  local function collect()
+    local list = {}
+    for i, c in ipairs(cases) do
+      list[i] = { name = c.name, line = c.line, tags = c.tags, ios = c.ios, skip = c.skip }
+    end
+    return list
+  end
+
+  local function run(index, seed)
+    local case = cases[index]
+    if case == nil or case.fn == nil then error("permsim: no runnable case #" .. tostring(index), 0) end
+    running = case
+    randomseed(seed)
+    local chain, node = {}, case.node
+    while node do
+      t_insert(chain, 1, node)
+      node = node.parent
+    end
+    local err
+    for _, n in ipairs(chain) do
+      for _, hook in ipairs(n.before) do
+        if err == nil then err = call_captured(hook, err) end
+      end
+    end
+    if err == nil then err = call_captured(case.fn, err) end
+    for i = #chain, 1, -1 do
+      local hooks = chain[i].after
+      for j = #hooks, 1, -1 do err = call_captured(hooks[j], err) end
+    end
+    if err ~= nil then error(err, 0) end
+  end
+
+
+  -- load compiles text only (the sandbox refuses binary chunks) into this case's environment.
+  function env.load(chunk, name, mode, ...)
+    if select("#", ...) > 0 then return real_load(chunk, name, mode, ...) end
+    return real_load(chunk, name, mode, env)
+  end
+
+  local loaded = {}
+
+  function env.require(name)
+    check_type("require", 1, name, "string")
+    local cached = loaded[name]
+    if cached ~= nil then return cached end
+    local source, path = host.module_source(name)
+    local chunk, message = real_load(source, "@" .. path, "t", env)
+    if chunk == nil then error(message, 0) end
+    local result = chunk(name, path)
+    if result == nil then result = true end
+    loaded[name] = result
+    return result
+  end
+
+
+  for key, value in next, shared_globals do env[key] = value end
+  env.device, env.print, env.clock = host.device, host.print, host.clock
+  local os = {}
+  for key, value in next, os_functions do os[key] = value end
+  env.os = os
+  setmetatable(env, typo_guard)
+
+  return {
+    collect = collect,
+    target = function(index) target = index end,
+    run = run,
+  }
+end
+
+-- The Lua methods of devices and apps, which their Swift `__index` hands out.
+host.app_methods = {
+  expect_callback = app_expect_callback,
+  expect_no_callback = app_expect_no_callback,
+  expect_console = app_expect_console,
+}
+host.device_methods = {
+  expect_prompt = device_expect_prompt,
+  expect_no_prompt = device_expect_no_prompt,
+}
+
+return new_case
 """#
 }

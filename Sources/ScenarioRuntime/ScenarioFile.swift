@@ -1,31 +1,38 @@
 import Foundation
 import PlistLoader
 
-/// A scenario file as the runner found it: where it is, its source, and once collected, its compiled chunk.
+/// A scenario file as the runner found it: where it is, and where its source comes from.
+///
+/// The source of a file on disk is read when an engine compiles it, not kept: a run of ten thousand
+/// files holds their names, not their text.
 public struct ScenarioFile: Sendable {
   /// The path relative to the run's root, with `/` separators: the suite name and the chunk name in messages.
   public let path: String
   /// The absolute path, symbolic links resolved.
   public let absolutePath: String
-  /// The source text, as bytes.
-  public let source: [UInt8]
-  /// The main chunk compiled by ``ScenarioSession/collect()``, loaded into each case's state without re-parsing.
-  public var bytecode: [UInt8]?
+  private let _text: [UInt8]?
 
-  /// Reads the file at `path` (relative to the root, or absolute) through the environment's gate.
+  /// The file at `path` (relative to the root, or absolute), checked through the environment's gate.
   ///
-  /// - Throws: ``FileAccessError`` when the file is missing, unreadable or outside the root.
+  /// - Throws: ``FileAccessError`` when the file is missing, a directory, or outside the root.
   public init(path: String, environment: ScenarioEnvironment) throws {
     absolutePath = try environment.files.resolve(path)
     self.path = environment.files.displayPath(absolutePath)
-    source = try [UInt8](environment.files.read(absolutePath))
+    _text = nil
+    _ = try source(environment)
   }
 
   /// A file made from source text, for tests and the REPL (`path` is shown in messages).
   public init(path: String, absolutePath: String, source: String) {
     self.path = path
     self.absolutePath = absolutePath
-    self.source = Array(source.utf8)
+    _text = Array(source.utf8)
+  }
+
+  /// The source text, as bytes: read through the gate now, unless the file was made from text.
+  func source(_ environment: ScenarioEnvironment) throws -> [UInt8] {
+    if let _text { return _text }
+    return try [UInt8](environment.files.read(absolutePath))
   }
 
   /// The chunk name Lua reports positions with: `path:line`.

@@ -4,90 +4,86 @@ import PlistLoader
 
 // MARK: - What the prelude and scenarios reach in Swift
 
-extension ScenarioSession {
-  /// Primitives the prelude captures while it loads; they need no session.
-  static func installStatelessPrimitives(in host: LuaTable, of state: LuaState) {
+extension ScenarioEngine {
+  /// Installs the host primitives once per engine; each serves the session running at the time of the call.
+  func installPrimitives(in host: LuaTable) {
     host.rawSet("suggest", state.makeFunction { call in
       let word = try call.string(1)
       let candidates = (call.value(2).array ?? []).compactMap(\.string)
       call.push(Spelling.closest(to: word, in: candidates))
     })
     host.rawSet("callback_names", DelegateMethod.allCases.map(\.rawValue))
-  }
-
-  /// The session's globals (`device`, `clock`, `print`) and the primitives the prelude calls later.
-  func installPrimitives(in host: LuaTable) {
     host.rawSet("current_app", state.makeFunction { [unowned self] call in
-      call.push(currentApp.map { AppBox.type.wrap($0) })
+      call.push(try running().currentApp.map { AppBox.type.wrap($0) })
     })
     host.rawSet("current_device", state.makeFunction { [unowned self] call in
-      call.push(currentDevice.map { DeviceBox.type.wrap($0) })
+      call.push(try running().currentDevice.map { DeviceBox.type.wrap($0) })
     })
     host.rawSet("epoch", state.makeFunction { [unowned self] call in
-      call.push(Int(wallClock.secondsSinceEpoch))
+      call.push(Int(try running().wallClock.secondsSinceEpoch))
     })
     host.rawSet("now", state.makeFunction { [unowned self] call in
-      call.push(world.clock.now.seconds)
+      call.push(try running().world.clock.now.seconds)
     })
-    host.rawSet("load_module", state.makeFunction { [unowned self] call in
-      let (module, path) = try loadModule(named: call.string(1))
-      call.push(module)
+    host.rawSet("module_source", state.makeFunction { [unowned self] call in
+      let (source, path) = try running().moduleSource(named: call.string(1))
+      call.push(source)
       call.push(path)
     })
-
-    let globals = state.globals
-    globals.rawSet("device", state.makeFunction { [unowned self] call in
-      try makeDevice(&call)
+    host.rawSet("device", state.makeFunction { [unowned self] call in
+      try running().makeDevice(&call)
     })
-    globals.rawSet("print", state.makeFunction { [unowned self] call in
+    host.rawSet("print", state.makeFunction { [unowned self] call in
+      let session = try running()
       var parts: [String] = []
       for position in stride(from: 1, through: call.argumentCount, by: 1) {
         parts.append(try call.describe(position))
       }
       let line = parts.joined(separator: "\t")
-      if let printHandler { printHandler(line) } else { world.note("print: " + line) }
+      if let handler = session.printHandler { handler(line) } else { session.world.note("print: " + line) }
     })
-    globals.rawSet("clock", ClockBox.type.wrap(clockBox))
+    host.rawSet("clock", ClockBox.type.wrap(ClockBox(engine: self)))
   }
 
-  /// The wall clock `os.time` and `os.date` read: the newest device's, or the default start date.
-  var wallClock: LocalDateTime {
-    devicesInOrder.last?.device.date ?? world.clock.date
+  /// The session the engine serves now.
+  func running() throws -> ScenarioSession {
+    guard let session else { throw LuaCallError.message("no scenario session is running") }
+    return session
   }
 }
 
 // MARK: - require
 
 extension ScenarioSession {
-  /// Compiles the Lua module `name` (`a.b` → `a/b.lua`), searched beside the scenario file, then under the root.
-  func loadModule(named name: String) throws -> (LuaFunction, String) {
+  /// The source of the Lua module `name` (`a.b` → `a/b.lua`), searched beside the scenario file, then under the root.
+  func moduleSource(named name: String) throws -> (String, String) {
     guard Self.isModuleName(name) else {
       throw LuaCallError.message(
         "bad module name '\(name)' to 'require' (use names like \"helpers\" or \"flows.onboarding\": letters, digits, _ and -, separated by dots)"
       )
     }
+    let files = engine.environment.files
     let relative = name.split(separator: ".").joined(separator: "/") + ".lua"
     var bases: [String?] = [nil]
     if let directory = file?.directory { bases.insert(directory, at: 0) }
     for base in bases {
       let resolved: String
       do {
-        resolved = try environment.files.resolve(relative, relativeTo: base)
+        resolved = try files.resolve(relative, relativeTo: base)
       } catch let error as FileAccessError where error.kind == .notFound {
         continue
       }
-      let shown = environment.files.displayPath(resolved)
-      let source = try environment.files.read(resolved)
-      return (try state.load([UInt8](source), chunkName: "@" + shown), shown)
+      return (String(decoding: try files.read(resolved), as: UTF8.self), files.displayPath(resolved))
     }
-    let beside = file.map { " beside \($0.path) and" } ?? ""
-    throw LuaCallError.message("module '\(name)' not found: no \(relative)\(beside) under the root \(environment.files.root)")
+    let beside = file.map { " beside \($0.path) or" } ?? ""
+    throw LuaCallError.message("module '\(name)' not found: no \(relative)\(beside) under the root \(files.root)")
   }
 
   private static func isModuleName(_ name: String) -> Bool {
     !name.isEmpty
       && name.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { part in
-        !part.isEmpty && part.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-" }
+        !part.isEmpty
+          && part.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-" }
       }
   }
 }

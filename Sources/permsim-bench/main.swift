@@ -106,6 +106,8 @@ do {
     _ = world.transcript
   }
   report("minimal case with the transcript rendered", transcript)
+
+  if CommandLine.arguments.contains("--probe") { try engineMemoryProbe() } else { try sessionBenchmarks() }
 } catch {
   print("permsim-bench: \(error)")
 }

@@ -100,6 +100,10 @@ lua_State *clua_current(lua_State *L);
 
 /* Memory: bytes in use, the limit (0 = none). */
 size_t clua_memoryused(lua_State *L);
+/* A full garbage collection (lua_gc is variadic, which Swift cannot call); finalizer errors become warnings. */
+static inline void clua_collectgarbage(lua_State *L) { lua_gc(L, LUA_GCCOLLECT); }
+/* Switches the collector to generational mode: short-lived objects (a case's) are freed soon and cheaply. */
+static inline void clua_generationalgc(lua_State *L) { lua_gc(L, LUA_GCGEN, 0, 0); }
 size_t clua_memorylimit(lua_State *L);
 void clua_setmemorylimit(lua_State *L, size_t limit);
 

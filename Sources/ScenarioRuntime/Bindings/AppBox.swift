@@ -43,8 +43,8 @@ final class AppBox {
       case "name": call.push(box.app.name)
       case "bundle_id": call.push(box.app.bundleID)
       default:
-        if let method = box.session.appLuaMethods[key] { return call.push(method) }
-        throw Member.unknown(key, of: "App", among: AppBox.properties + AppBox.methodNames + box.session.appLuaMethods.keys.sorted())
+        if let method = box.session.engine.appLuaMethods[key] { return call.push(method) }
+        throw Member.unknown(key, of: "App", among: AppBox.properties + AppBox.methodNames + box.session.engine.appLuaMethods.keys.sorted())
       }
     },
     newIndex: { box, call in
@@ -106,7 +106,7 @@ extension ScenarioSession {
     switch (try options.string("plist"), try options.table("info")) {
     case (let path?, nil):
       do {
-        return try environment.infoPlist(path, relativeTo: file?.directory)
+        return try engine.environment.infoPlist(path, relativeTo: file?.directory)
       } catch let error as FileAccessError {
         throw LuaCallError.message("cannot install the app: \(error)")
       } catch let error as PlistLoadError {

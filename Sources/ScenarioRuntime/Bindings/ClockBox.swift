@@ -1,19 +1,25 @@
 import LuaBridge
 import PermissionModel
 
-/// The scenario's virtual clock (`clock`, SCENARIO_API §8).
+/// The virtual clock (`clock`, SCENARIO_API §8): one object per engine, always the running session's clock.
 final class ClockBox {
-  unowned let session: ScenarioSession
+  unowned let engine: ScenarioEngine
 
-  init(session: ScenarioSession) {
-    self.session = session
+  init(engine: ScenarioEngine) {
+    self.engine = engine
+  }
+
+  /// The running session.
+  var session: ScenarioSession {
+    get throws { try engine.running() }
   }
 
   static let properties = ["now", "date"]
 
   static let methods: [String: LuaObjectType<ClockBox>.Method] = [
     "advance": { box, call in
-      let clock = box.session.world.clock
+      let session = try box.session
+      let clock = session.world.clock
       switch call.type(2) {
       case .number:
         let seconds = try call.number(2)
@@ -27,7 +33,8 @@ final class ClockBox {
     },
     "advance_to": { box, call in
       let text = try call.string(2)
-      try box.session.act(&call) { try box.session.world.clock.advance(toWallClock: text) }
+      let session = try box.session
+      try session.act(&call) { try session.world.clock.advance(toWallClock: text) }
     },
   ]
   static let methodNames = methods.keys.sorted()
@@ -38,8 +45,8 @@ final class ClockBox {
     index: { box, call in
       let key = try Member.key(call, of: "Clock")
       switch key {
-      case "now": call.push(box.session.world.clock.now.seconds)
-      case "date": call.push(box.session.wallClock.description)
+      case "now": call.push(try box.session.world.clock.now.seconds)
+      case "date": call.push(try box.session.wallClock.description)
       default: throw Member.unknown(key, of: "Clock", among: ClockBox.properties + ClockBox.methodNames)
       }
     },
@@ -50,6 +57,9 @@ final class ClockBox {
       }
       throw LuaCallError.message("\(key) of Clock is read-only: move time with clock:advance(…) or clock:advance_to(…)")
     },
-    toString: { box in "Clock(\(box.session.world.clock.now), \(box.session.wallClock))" }
+    toString: { box in
+      guard let session = box.engine.session else { return "Clock" }
+      return "Clock(\(session.world.clock.now), \(session.wallClock))"
+    }
   )
 }

@@ -50,8 +50,8 @@ final class DeviceBox {
       case "background_location_indicator": call.push(box.device.backgroundLocationIndicator)
       case "transcript": call.push(box.device.transcript)
       default:
-        if let method = box.session.deviceLuaMethods[key] { return call.push(method) }
-        throw Member.unknown(key, of: "Device", among: DeviceBox.properties + DeviceBox.methodNames + box.session.deviceLuaMethods.keys.sorted())
+        if let method = box.session.engine.deviceLuaMethods[key] { return call.push(method) }
+        throw Member.unknown(key, of: "Device", among: DeviceBox.properties + DeviceBox.methodNames + box.session.engine.deviceLuaMethods.keys.sorted())
       }
     },
     newIndex: { box, call in

@@ -26,15 +26,14 @@ struct ScenarioHarness {
 
   /// Collects `path` and runs every scenario it registered (skipped ones are reported without running).
   func run(_ path: String, ios: String = "18.0") throws -> [Result] {
-    var file = try ScenarioFile(path: path, environment: environment)
+    let file = try ScenarioFile(path: path, environment: environment)
     let collector = try ScenarioSession(environment: environment, file: file, iosVersion: ios, mode: .collecting)
     let scenarios: [DeclaredScenario]
     switch collector.collect() {
     case .failed(let problem):
       return [Result(name: "(load)", outcome: .errored(problem), transcript: [])]
-    case .registered(let registered, let bytecode):
+    case .registered(let registered):
       scenarios = registered
-      file.bytecode = bytecode
     }
     return try scenarios.map { scenario in
       if let reason = scenario.skipReason { return Result(name: scenario.name, outcome: .skipped(reason: reason), transcript: []) }

@@ -1,0 +1,142 @@
+import LuaBridge
+import PermissionModel
+
+/// A sandboxed Lua state prepared once and reused case after case, each case in a fresh environment.
+///
+/// Loading the prelude and installing the API costs far more than a scenario itself, so a runner keeps
+/// one engine per worker thread. Every case still starts clean: it gets a new global table holding
+/// fresh copies of the standard library tables, a new instance of the prelude, its file's main chunk
+/// run again with that table as `_ENV`, and a new model world. Nothing a case can reach survives it:
+/// the library tables it may change are copies, the string metatable and the originals are hidden,
+/// and the host's primitives serve only the session that is running.
+///
+/// An engine is not thread-safe; use it from one thread at a time.
+public final class ScenarioEngine {
+  let environment: ScenarioEnvironment
+  let state: LuaState
+  /// The session the host primitives serve now.
+  var session: ScenarioSession?
+  /// The Lua methods of apps and devices (`expect_callback`, `expect_prompt`, …), defined by the prelude.
+  let appLuaMethods: [String: LuaFunction]
+  let deviceLuaMethods: [String: LuaFunction]
+  private let _loader: LuaTable
+  private let _begin: LuaFunction
+  private let _runChunk: LuaFunction
+  /// The main chunks of the files run last (cases of a file run one after another, so a few suffice).
+  private var _chunks: [(path: String, chunk: LuaFunction)] = []
+
+  /// Prepares an engine: a sandboxed state, the host primitives and the compiled prelude.
+  public init(environment: ScenarioEnvironment) throws(LuaError) {
+    self.environment = environment
+    state = LuaState(
+      LuaState.Options(
+        sandbox: true,
+        memoryLimit: environment.limits.memory,
+        instructionLimit: environment.limits.instructions,
+        randomSeed: Int(truncatingIfNeeded: environment.seed))
+    )
+    let host = state.makeTable()
+    let prelude = try state.loadBytecode(environment.preludeBytecode, chunkName: Prelude.chunkName)
+    let loader = try state.load(Self.loaderSource, chunkName: "=[permsim loader]")
+    try state.call(loader, prelude, host, state.debugLibrary(), state.osLibrary())
+    guard let api = host.table("loader"), let begin = api.function("begin"), let runChunk = api.function("run_chunk") else {
+      preconditionFailure("the loader MUST publish host.loader with begin and run_chunk")
+    }
+    appLuaMethods = Self.functions(in: host.table("app_methods"))
+    deviceLuaMethods = Self.functions(in: host.table("device_methods"))
+    _loader = api
+    _begin = begin
+    _runChunk = runChunk
+    installPrimitives(in: host)
+    state.useGenerationalCollector()
+  }
+
+  private static func functions(in table: LuaTable?) -> [String: LuaFunction] {
+    guard let table, case .table(let entries) = table.value else { return [:] }
+    var functions: [String: LuaFunction] = [:]
+    for key in entries.keys {
+      if let name = key.string, let function = table.function(name) { functions[name] = function }
+    }
+    return functions
+  }
+
+  /// Bytes the engine's Lua state holds now (live objects and garbage not yet collected).
+  public var luaMemoryUsed: Int { state.memoryUsed }
+
+  /// Starts a case: a fresh environment (or the state's own globals when `shared`) with a new prelude instance.
+  func begin(shared: Bool) throws(LuaError) -> (environment: LuaTable, api: LuaTable) {
+    if state.memoryUsed > environment.limits.memory / 4 { state.collectGarbage() }
+    state.instructionCount = 0
+    try state.call(_begin, shared)
+    guard let env = _loader.table("env"), let api = _loader.table("api") else {
+      preconditionFailure("begin MUST leave the environment and the API in host.loader")
+    }
+    return (env, api)
+  }
+
+  /// The compiled main chunk of `file`: compiled once while its cases run one after another on this engine.
+  func chunk(of file: ScenarioFile) throws(LuaError) -> LuaFunction {
+    if let cached = _chunks.first(where: { $0.path == file.path }) { return cached.chunk }
+    let source: [UInt8]
+    do {
+      source = try file.source(environment)
+    } catch {
+      throw LuaError(kind: .runtime, message: "\(file.path): cannot be read (\(error))")
+    }
+    let chunk = try state.load(source, chunkName: file.chunkName)
+    if _chunks.count == 4 { _chunks.removeFirst() }
+    _chunks.append((file.path, chunk))
+    return chunk
+  }
+
+  /// Runs a main chunk with `env` as its `_ENV`.
+  func run(_ chunk: LuaFunction, in env: LuaTable) throws(LuaError) {
+    try state.call(_runChunk, chunk, env)
+  }
+
+  /// Trusted Lua that makes each case's environment and prelude instance; run once per engine.
+  ///
+  /// It captures the sandbox's globals and library tables as they are before any scenario code runs,
+  /// and copies them into every new environment, so a case that changes `string` or `table` changes
+  /// only its own copy.
+  static let loaderSource = #"""
+    local prelude, host, dbg, oslib = ...
+    local next, ipairs, setupvalue = next, ipairs, dbg.setupvalue
+    local new_case = prelude(host, dbg, oslib)
+    local pristine = {}
+    for key, value in next, _G do pristine[key] = value end
+    local libraries = { "string", "table", "math", "utf8", "coroutine" }
+    local shared_api
+
+    local function fresh_env()
+      local env = {}
+      for key, value in next, pristine do env[key] = value end
+      for _, name in ipairs(libraries) do
+        local copy = {}
+        for key, value in next, pristine[name] do copy[key] = value end
+        env[name] = copy
+      end
+      env._G = env
+      return env
+    end
+
+    local loader = {}
+    host.loader = loader
+    -- Starts a case: `shared` uses the state's own globals (a REPL or a one-off session), once.
+    function loader.begin(shared)
+      if shared and shared_api then
+        loader.env, loader.api = _G, shared_api
+        return
+      end
+      local env = shared and _G or fresh_env()
+      local api = new_case(env)
+      if shared then shared_api = api end
+      loader.env, loader.api = env, api
+    end
+    -- Runs a file's main chunk in a case's environment.
+    function loader.run_chunk(chunk, env)
+      setupvalue(chunk, 1, env)
+      return chunk()
+    end
+    """#
+}

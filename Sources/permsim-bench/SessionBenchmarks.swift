@@ -1,0 +1,62 @@
+import Foundation
+import LuaBridge
+import ScenarioRuntime
+
+/// The per-case costs of the scenario runtime: a fresh state with the API, loading a file, running a case.
+func sessionBenchmarks() throws {
+  let root = FileManager.default.temporaryDirectory.appendingPathComponent("permsim-bench-\(getpid())")
+  try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+  defer { try? FileManager.default.removeItem(at: root) }
+  let body = """
+      scenario("case %d", function()
+        local phone = device { ios = "14.0" }
+        local app = phone:install { info = { CFBundleDisplayName = "Bench", NSLocationWhenInUseUsageDescription = "Bench needs it.", NSLocationAlwaysAndWhenInUseUsageDescription = "Always." } }
+        app:launch()
+        local manager = app:location_manager()
+        expect_callback("locationManagerDidChangeAuthorization", { status = "notDetermined" })
+        manager:requestWhenInUseAuthorization()
+        expect_prompt({ kind = "authorization" }):tap "Allow While Using App"
+        expect_callback("locationManagerDidChangeAuthorization", { status = "authorizedWhenInUse" })
+        manager:requestAlwaysAuthorization()
+        clock:advance "10s"
+      end)
+
+    """
+  let environment = try ScenarioEnvironment(root: root.path)
+  let engine = try ScenarioEngine(environment: environment)
+  for count in [1, 100] {
+    let source = "describe(\"bench\", function()\n" + (0..<count).map { body.replacingOccurrences(of: "%d", with: "\($0)") }.joined() + "end)\n"
+    let file = ScenarioFile(path: "bench\(count).lua", absolutePath: root.path + "/bench\(count).lua", source: source)
+
+    if count == 1 {
+      report("new engine (sandboxed state + prelude + API)", try measure(samples: 15, iterations: 200) {
+        _ = try ScenarioEngine(environment: environment)
+      })
+      report("new sandboxed LuaState alone", measure(samples: 15, iterations: 500) { _ = LuaState() })
+      report("new session on an engine (fresh environment + prelude instance)", try measure(samples: 15, iterations: 500) {
+        _ = try ScenarioSession(engine: engine, file: file, iosVersion: "14.0", mode: .running)
+      })
+    }
+    report("whole case on an engine, file of \(count) scenario(s)", try measure(samples: 15, iterations: 500) {
+      let session = try ScenarioSession(engine: engine, file: file, iosVersion: "14.0", mode: .running)
+      _ = session.run(scenario: 1, named: "bench › case 0")
+      _ = session.transcript
+    })
+  }
+}
+
+/// Memory of an engine over many sessions (for finding what grows).
+func engineMemoryProbe() throws {
+  let root = FileManager.default.temporaryDirectory.appendingPathComponent("permsim-probe-\(getpid())")
+  try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+  defer { try? FileManager.default.removeItem(at: root) }
+  let environment = try ScenarioEnvironment(root: root.path)
+  let engine = try ScenarioEngine(environment: environment)
+  let source = "describe(\"x\", function()\n" + String(repeating: "scenario(\"a\", function() local p = device{} end)\n", count: 10) + "end)\n"
+  for round in 0..<20000 {
+    let file = ScenarioFile(path: "f\(round).lua", absolutePath: root.path + "/f\(round).lua", source: source)
+    let session = try ScenarioSession(engine: engine, file: file, iosVersion: "14.0", mode: .collecting)
+    _ = session.collect()
+    if round % 4000 == 0 { print("round \(round): Lua heap \(engine.luaMemoryUsed / 1024) KiB") }
+  }
+}
