@@ -13,7 +13,7 @@ public struct PermsimCommand: ParsableCommand {
     commandName: "permsim",
     abstract: "Run Lua scenarios against a model of iOS location authorization.",
     version: "0.1.0",
-    subcommands: [EvalCommand.self, ExplainCommand.self]
+    subcommands: [EvalCommand.self, LintCommand.self, ExplainCommand.self]
   )
 
   /// Creates the command (ArgumentParser fills it in).
