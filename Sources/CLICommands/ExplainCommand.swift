@@ -31,7 +31,7 @@ struct ExplainCommand: ParsableCommand {
   @Option(help: "An Info.plist, or a folder holding one: draw the machine for its usage descriptions.")
   var plist: String?
 
-  @Option(help: "mermaid, dot or text.")
+  @Option(help: "How to write it: a Mermaid flowchart, a Graphviz digraph, or the model's text.")
   var format: Format = .text
 
   func validate() throws {

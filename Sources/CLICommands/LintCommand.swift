@@ -28,7 +28,7 @@ struct LintCommand: ParsableCommand {
 
   @Option(
     help: ArgumentHelp(
-      "What the app means to do: whenInUse, always, background or temporaryFullAccuracy (repeatable).",
+      "What the app means to do (repeatable).",
       discussion: "Without it, lint infers the intentions from the usage descriptions, UIBackgroundModes and purpose keys present."))
   var intends: [LintIntent] = []
 
