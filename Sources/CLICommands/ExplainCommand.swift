@@ -1,0 +1,92 @@
+import ArgumentParser
+import PermissionModel
+import PlistLoader
+
+/// `permsim explain`: draws the authorization state machine of an iOS version from the model's rule layers.
+struct ExplainCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "explain",
+    abstract: "Draw the authorization state machine of an iOS version, generated from the model's rule layers.",
+    discussion: """
+      States, the alerts requests raise, each button with the state it leads to and the callback a \
+      delegate receives, the system's own prompts, expiries and Settings. Requests that change nothing \
+      are left out. With --plist, a request that is a silent no-op for lack of a usage description (K2) \
+      is a self-loop naming the missing key, and states the app cannot reach are left out.
+      """
+  )
+
+  /// How `explain` writes the state machine.
+  enum Format: String, CaseIterable, ExpressibleByArgument {
+    /// A Mermaid flowchart, for Markdown that GitHub renders.
+    case mermaid
+    /// A Graphviz digraph.
+    case dot
+    /// The model's own text explanation.
+    case text
+  }
+
+  @Option(help: "The iOS version: 8, 13.4, 17.2.1 (the model covers \(OSVersion.supportedRange)).")
+  var ios: String
+
+  @Option(help: "An Info.plist, or a folder holding one: draw the machine for its usage descriptions.")
+  var plist: String?
+
+  @Option(help: "How to write it: a Mermaid flowchart, a Graphviz digraph, or the model's text.")
+  var format: Format = .text
+
+  func validate() throws {
+    do {
+      _ = try OSVersion(parsing: ios)
+    } catch {
+      throw ValidationError(error.message)
+    }
+  }
+
+  func run() throws {
+    let status = perform(output: { print($0, terminator: "") }, errors: writeToStandardError)
+    if status != 0 { throw ExitCode(status) }
+  }
+
+  /// Draws the machine and writes it to `output`; returns the exit status.
+  ///
+  /// 0: drawn; 1: the Info.plist does not parse; 2: it cannot be read (or the version is not one).
+  func perform(output: (String) -> Void, errors: (String) -> Void) -> Int32 {
+    guard let version = try? OSVersion(parsing: ios) else {
+      errors("permsim: \"\(ios)\" is not an iOS version the model covers (\(OSVersion.supportedRange))\n")
+      return 2
+    }
+    var document: InfoPlistDocument?
+    if let plist {
+      do {
+        let input = try PlistInput(path: plist)
+        do {
+          document = try input.load()
+        } catch let error as PlistLoadError {
+          errors("permsim: \(input.location(of: error)): \(error.reason)\n")
+          return 1
+        }
+      } catch {
+        errors("permsim: \(error)\n")
+        return 2
+      }
+    }
+    output(Self.render(version: version, document: document, format: format) + "\n")
+    return 0
+  }
+
+  // MARK: - Rendering
+
+  /// The state machine of `version` in `format`, for the app `document` describes (every key when nil).
+  ///
+  /// `Scripts/readme-diagrams` writes the README's diagrams with this function (through the command),
+  /// and a test compares them with what it returns.
+  static func render(version: OSVersion, document: InfoPlistDocument?, format: Format) -> String {
+    let keys = document?.presentUsageDescriptions ?? Set(UsageDescriptionKey.allCases)
+    let kind = document?.appKind ?? .app
+    switch format {
+    case .mermaid: return StateMachineDiagram(version: version, keys: keys, kind: kind).mermaid
+    case .dot: return StateMachineDiagram(version: version, keys: keys, kind: kind).graphviz
+    case .text: return RuleSet.forVersion(version).explanation(keys: keys, kind: kind)
+    }
+  }
+}

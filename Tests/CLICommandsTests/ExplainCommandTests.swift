@@ -1,0 +1,51 @@
+import PermissionModel
+import Testing
+
+@testable import CLICommands
+
+@Suite("explain: the command")
+struct ExplainCommandTests {
+  /// Runs `permsim explain` in-process and returns its status, standard output and standard error.
+  static func explain(_ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
+    let command = try ExplainCommand.parse(arguments)
+    var output = ""
+    var errors = ""
+    let status = command.perform(output: { output += $0 }, errors: { errors += $0 })
+    return (status, output, errors)
+  }
+
+  @Test("--format mermaid prints the diagram; text is the default")
+  func formats() throws {
+    let mermaid = try Self.explain(["--ios", "13.4", "--format", "mermaid"])
+    #expect(mermaid.status == 0)
+    #expect(mermaid.output == StateMachineDiagram(version: OSVersion(13, 4), keys: Set(UsageDescriptionKey.allCases)).mermaid + "\n")
+    let text = try Self.explain(["--ios", "13.4"])
+    #expect(text.output.hasPrefix("Rules since iOS 13.4"))
+    let dot = try Self.explain(["--ios", "9", "--format", "dot"])
+    #expect(dot.output.hasPrefix("digraph permsim {"))
+  }
+
+  @Test("--plist draws the machine for the app's keys (K2 self-loops) and reads an app folder or its Info.plist")
+  func plist() throws {
+    for path in [LintFixtures.path("Background"), LintFixtures.path("Background") + "/Info.plist"] {
+      let result = try Self.explain(["--ios", "14", "--plist", path, "--format", "mermaid"])
+      #expect(result.status == 0)
+      #expect(result.output.contains(
+        "ND -->|\"requestAlwaysAuthorization · no alert: missing NSLocationAlwaysAndWhenInUseUsageDescription (K2)\"| ND"))
+    }
+    let clip = try Self.explain(["--ios", "14", "--plist", LintFixtures.path("AppClip"), "--format", "mermaid"])
+    #expect(clip.output.contains("(A2)"))
+  }
+
+  @Test("exit status: 1 for an Info.plist that does not parse, 2 for one that cannot be read or a bad version")
+  func exitStatus() throws {
+    let malformed = try Self.explain(["--ios", "14", "--plist", LintFixtures.path("Malformed")])
+    #expect(malformed.status == 1)
+    #expect(malformed.errors.hasPrefix("permsim: \(LintFixtures.path("Malformed"))/Info.plist:7: "))
+    let missing = try Self.explain(["--ios", "14", "--plist", LintFixtures.path("Nowhere")])
+    #expect(missing.status == 2)
+    #expect(missing.errors.contains("no such file or directory"))
+    #expect(PermsimCommand.exitStatus(running: ["explain", "--ios", "19.0"]) == 2)
+    #expect(PermsimCommand.exitStatus(running: ["explain", "--ios", "thirteen"]) == 2)
+  }
+}

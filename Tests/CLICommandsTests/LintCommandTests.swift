@@ -1,0 +1,74 @@
+import Foundation
+import Reporting
+import Testing
+
+@testable import CLICommands
+
+@Suite("lint: the command line")
+struct LintCommandTests {
+  static let instant = RunEvent.Instant(nanosecondsSinceEpoch: 1_700_000_000_000_000_000)
+
+  /// Runs `permsim lint` in-process and returns its status, standard output and standard error.
+  static func lint(_ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
+    let command = try LintCommand.parse(arguments)
+    var output = ""
+    var errors = ""
+    let status = command.perform(output: { output += $0 }, errors: { errors += $0 }, at: instant)
+    return (status, output, errors)
+  }
+
+  @Test("one line per finding, errors first; the summary goes to standard error; exit 1 on errors")
+  func linesAndStatus() throws {
+    let result = try Self.lint([LintFixtures.path("MissingKeys")])
+    #expect(result.status == 1)
+    let lines = result.output.split(separator: "\n").map(String.init)
+    let report = try Linter.run(path: LintFixtures.path("MissingKeys"))
+    #expect(lines == report.findings.map(\.description))
+    #expect(lines.first?.contains(": error: iOS 11.0–18.x: requestAlwaysAuthorization is a silent no-op") == true)
+    #expect(lines.dropFirst().allSatisfy { $0.contains(": note: ") })
+    #expect(result.errors == "permsim lint: 1 error, 0 warnings, 5 notes in 9 checks on iOS 8.0–18.x (intentions: whenInUse, always, inferred from the keys)\n")
+  }
+
+  @Test("exit 0 without errors, warnings or not", arguments: ["Complete", "Localized"])
+  func cleanApps(name: String) throws {
+    #expect(try Self.lint([LintFixtures.path(name)]).status == 0)
+  }
+
+  @Test("options: --ios, repeated --intends, --app-clip")
+  func options() throws {
+    let background = try Self.lint([
+      LintFixtures.path("Background"), "--ios", "9...18", "--intends", "whenInUse", "--intends", "background",
+    ])
+    #expect(background.status == 1)
+    #expect(background.output.contains(": error: iOS 9.0–18.x: setting allowsBackgroundLocationUpdates to true crashes the app"))
+    #expect(!background.output.contains("(B1)"))
+    let clip = try Self.lint([LintFixtures.path("Complete"), "--app-clip", "--ios", "14"])
+    #expect(clip.status == 1)
+    #expect(clip.output.contains(": error: iOS 14.0: requestAlwaysAuthorization in an App Clip is a mistake"))
+  }
+
+  @Test("a malformed Info.plist is one error line with its path and line, and exit 1")
+  func malformed() throws {
+    let result = try Self.lint([LintFixtures.path("Malformed")])
+    #expect(result.status == 1)
+    #expect(result.output == "\(LintFixtures.path("Malformed"))/Info.plist:7: error: Close tag does not match open tag string\n")
+  }
+
+  @Test("unreadable input exits 2: a missing path, or a folder without an Info.plist")
+  func unreadable() throws {
+    let missing = try Self.lint([LintFixtures.path("Nowhere")])
+    #expect(missing.status == 2)
+    #expect(missing.errors == "permsim: \(LintFixtures.path("Nowhere")): no such file or directory\n")
+    let empty = try Self.lint([LintFixtures.path("Localized") + "/de.lproj"])
+    #expect(empty.status == 2)
+    #expect(empty.errors == "permsim: \(LintFixtures.path("Localized"))/de.lproj/Info.plist: no such file or directory\n")
+  }
+
+  @Test("usage errors exit 2 through the command line's entry point", arguments: [
+    ["lint", "Info.plist", "--ios", "13...12"], ["lint", "Info.plist", "--ios", "6"], ["lint", "Info.plist", "--intends", "everything"],
+    ["lint"],
+  ])
+  func usageErrors(arguments: [String]) {
+    #expect(PermsimCommand.exitStatus(running: arguments) == 2)
+  }
+}
