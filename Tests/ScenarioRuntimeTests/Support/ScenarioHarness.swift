@@ -48,3 +48,39 @@ struct ScenarioHarness {
     try? FileManager.default.removeItem(at: root)
   }
 }
+
+extension ScenarioHarness {
+  /// Runs `body` as the only scenario of a file (with `extra` files beside it) and returns its result.
+  static func scenario(
+    _ body: String, ios: String = "18.0", files extra: [String: String] = [:], limits: ScenarioEnvironment.Limits = .init()
+  ) throws -> Result {
+    var files = extra
+    files["s.lua"] = "scenario(\"s\", function()\n\(body)\nend)\n"
+    let harness = try ScenarioHarness(files: files, limits: limits)
+    defer { harness.remove() }
+    let results = try harness.run("s.lua", ios: ios)
+    guard let result = results.first else { return Result(name: "", outcome: .passed, transcript: []) }
+    return result
+  }
+}
+
+extension CaseOutcome {
+  /// The headline of a failure or error, or nil.
+  var headline: String? {
+    switch self {
+    case .failed(let problem), .errored(let problem): problem.headline
+    case .passed, .skipped: nil
+    }
+  }
+
+  /// The report type of a failure or error (`ExpectationFailed`, `ScriptError`, …), or nil.
+  var type: String? {
+    switch self {
+    case .failed(let problem), .errored(let problem): problem.kind.rawValue
+    case .passed, .skipped: nil
+    }
+  }
+
+  var isFailure: Bool { if case .failed = self { true } else { false } }
+  var isError: Bool { if case .errored = self { true } else { false } }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import Reporting
+import ScenarioRuntime
+import Testing
+
+/// An engine runs case after case in one Lua state; nothing one case does may reach the next.
+@Suite("Engine isolation")
+struct EngineIsolationTests {
+  /// Runs scenario `first`, then scenario `second`, of one file on one engine; returns both outcomes.
+  private func runInOrder(_ source: String) throws -> [CaseOutcome] {
+    let harness = try ScenarioHarness(files: ["s.lua": source])
+    defer { harness.remove() }
+    let file = try ScenarioFile(path: "s.lua", environment: harness.environment)
+    let engine = try ScenarioEngine(environment: harness.environment)
+    let collector = try ScenarioSession(engine: engine, file: file, iosVersion: "14.0", mode: .collecting)
+    guard case .registered(let scenarios) = collector.collect() else {
+      Issue.record("the file did not load")
+      return []
+    }
+    return try scenarios.map { scenario in
+      let session = try ScenarioSession(engine: engine, file: file, iosVersion: "14.0", mode: .running)
+      return session.run(scenario: scenario.index, named: scenario.name)
+    }
+  }
+
+  @Test("what one case changes is gone in the next", arguments: [
+    ("string.upper = function() return 'hacked' end", "expect(string.upper('a')).to_be('A'); expect(('a'):upper()).to_be('A')"),
+    ("leaked = true", "expect(rawget(_G, 'leaked')).to_be_nil()"),
+    ("table.insert = nil", "local t = {}; table.insert(t, 1); expect(#t).to_be(1)"),
+    ("math.pi = 3", "expect(math.pi > 3.14).to_be(true)"),
+    ("os.time = function() return 0 end", "expect(os.time() > 0).to_be(true)"),
+    ("load('escaped = 1')()", "expect(rawget(_G, 'escaped')).to_be_nil()"),
+    ("setmetatable(_G, { __index = function() return 'x' end })", "expect(rawget(_G, 'anything')).to_be_nil(); expect(nothing_here).to_be_nil()"),
+    ("expect = function() end", "expect(pcall(expect(1).to_be, 2)).to_be(false)"),
+    ("coroutine.wrap = nil", "expect(coroutine.wrap).never.to_be_nil()"),
+    ("scenario = nil; describe = nil", "expect(type(scenario)).to_be('function')"),
+  ])
+  func noLeaks(tamper: String, check: String) throws {
+    let outcomes = try runInOrder("""
+      scenario("tampers", function() \(tamper) end)
+      scenario("checks", function() \(check) end)
+      """)
+    #expect(outcomes == [.passed, .passed], "\(outcomes)")
+  }
+
+  @Test("top-level locals start fresh for every case")
+  func freshTopLevel() throws {
+    let outcomes = try runInOrder("""
+      local counter = 0
+      scenario("one", function() counter = counter + 1; expect(counter).to_be(1) end)
+      scenario("two", function() counter = counter + 1; expect(counter).to_be(1) end)
+      """)
+    #expect(outcomes == [.passed, .passed], "\(outcomes)")
+  }
+
+  @Test("math.random draws the same numbers for a case whatever ran before it")
+  func deterministicRandom() throws {
+    let source = """
+      scenario("a", function() print(math.random(1000000)) end)
+      scenario("b", function() print(math.random(1000000)); math.randomseed(); print(math.random(1000000)) end)
+      """
+    let harness = try ScenarioHarness(files: ["s.lua": source])
+    defer { harness.remove() }
+    let first = try harness.run("s.lua").map(\.transcript)
+    let second = try harness.run("s.lua").map(\.transcript)
+    #expect(first == second)
+    #expect(first[0] != first[1])
+  }
+
+  @Test("the string metatable and the host's tables stay out of reach")
+  func hiddenTables() throws {
+    let outcomes = try runInOrder("""
+      scenario("reach", function()
+        expect(getmetatable("")).to_be(false)
+        expect(debug).to_be_nil()
+        expect(io).to_be_nil()
+        expect(package).to_be_nil()
+        expect(string.dump).to_be_nil()
+        expect(dofile).to_be_nil()
+        expect(loadfile).to_be_nil()
+        expect(pcall(load, string.char(27) .. "Lua")).to_be(true)
+        expect(load(string.char(27) .. "Lua")).to_be_nil()
+        expect(getmetatable(device {})).to_be(false)
+      end)
+      """)
+    #expect(outcomes == [.passed], "\(outcomes)")
+  }
+
+  @Test("a case that ran out of budget leaves the engine ready for the next case")
+  func afterBudget() throws {
+    let harness = try ScenarioHarness(
+      files: ["s.lua": """
+        scenario("spins", function() while true do end end)
+        scenario("works", function() expect(1 + 1).to_be(2) end)
+        """],
+      limits: .init(instructions: 100_000))
+    defer { harness.remove() }
+    let file = try ScenarioFile(path: "s.lua", environment: harness.environment)
+    let engine = try ScenarioEngine(environment: harness.environment)
+    let spins = try ScenarioSession(engine: engine, file: file, iosVersion: "14.0", mode: .running)
+    #expect(spins.run(scenario: 1, named: "spins").type == "BudgetExceeded")
+    let works = try ScenarioSession(engine: engine, file: file, iosVersion: "14.0", mode: .running)
+    #expect(works.run(scenario: 2, named: "works") == .passed)
+  }
+}
