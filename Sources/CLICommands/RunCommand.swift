@@ -12,8 +12,8 @@ struct RunCommand: ParsableCommand {
     abstract: "Run scenario files and report the results (console, JUnit XML).",
     discussion: """
       Every *.lua file under the given paths is loaded once to collect its scenarios; files that \
-      register none (helper modules for require) are not test files. Each case then runs alone, in a \
-      fresh Lua state and a fresh model. Exit status: 0 when every case passed (or was skipped), 1 when \
+      register none (helper modules for require) are not test files. Each case then runs alone, with \
+      fresh Lua globals and a fresh model. Exit status: 0 when every case passed (or was skipped), 1 when \
       any failed or errored, 2 for a usage error or unreadable input, 130 when interrupted.
       """
   )

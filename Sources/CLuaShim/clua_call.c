@@ -457,28 +457,26 @@ char *clua_dump(lua_State *L, int strip, size_t *size) {
   return buffer.data;
 }
 
-static int p_debuglibrary(lua_State *L) {
-  luaopen_debug(L);
+/* Opens library 1 (its luaopen_ function) and keeps it in the registry under key 2, never as a global. */
+static int p_privatelibrary(lua_State *L) {
+  lua_CFunction opener = lua_tocfunction(L, 1);
+  const void *key = lua_touserdata(L, 2);
+  lua_settop(L, 0);
+  opener(L);
   lua_pushvalue(L, -1);
-  lua_rawsetp(L, LUA_REGISTRYINDEX, &debuglibrary_key);
+  lua_rawsetp(L, LUA_REGISTRYINDEX, key);
   return 1;
 }
 
-int clua_pushdebuglibrary(lua_State *L) {
-  if (lua_rawgetp(L, LUA_REGISTRYINDEX, &debuglibrary_key) == LUA_TTABLE) return LUA_OK;
+static int push_private_library(lua_State *L, const char *key, lua_CFunction opener) {
+  if (lua_rawgetp(L, LUA_REGISTRYINDEX, key) == LUA_TTABLE) return LUA_OK;
   lua_pop(L, 1);
-  return protected(L, p_debuglibrary, 0, 1);
+  if (!lua_checkstack(L, 3)) return CLUA_NOSTACK;
+  lua_pushcfunction(L, opener);
+  lua_pushlightuserdata(L, (void *)key);
+  return protected(L, p_privatelibrary, 2, 1);
 }
 
-static int p_oslibrary(lua_State *L) {
-  luaopen_os(L);
-  lua_pushvalue(L, -1);
-  lua_rawsetp(L, LUA_REGISTRYINDEX, &oslibrary_key);
-  return 1;
-}
+int clua_pushdebuglibrary(lua_State *L) { return push_private_library(L, &debuglibrary_key, luaopen_debug); }
 
-int clua_pushoslibrary(lua_State *L) {
-  if (lua_rawgetp(L, LUA_REGISTRYINDEX, &oslibrary_key) == LUA_TTABLE) return LUA_OK;
-  lua_pop(L, 1);
-  return protected(L, p_oslibrary, 0, 1);
-}
+int clua_pushoslibrary(lua_State *L) { return push_private_library(L, &oslibrary_key, luaopen_os); }

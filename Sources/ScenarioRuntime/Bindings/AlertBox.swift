@@ -41,14 +41,10 @@ final class AlertBox {
       default: throw Member.unknown(key, of: "Alert", among: AlertBox.properties + AlertBox.methodNames)
       }
     },
-    newIndex: { box, call in
-      let key = try Member.key(call, of: "Alert")
-      guard AlertBox.properties.contains(key) || AlertBox.methodNames.contains(key) else {
-        throw Member.unknown(key, of: "Alert", among: AlertBox.properties + AlertBox.methodNames)
-      }
-      throw key == "precise"
-        ? LuaCallError.message("precise of Alert is read-only: flip the switch with alert:set_precise(on)")
-        : Member.readOnly(key, of: "Alert", methods: AlertBox.methodNames)
+    newIndex: { _, call in
+      try Member.refuseWrite(
+        call, of: "Alert", properties: AlertBox.properties, methods: AlertBox.methodNames,
+        hints: ["precise": "flip the switch with alert:set_precise(on)"])
     },
     toString: { box in "Alert(\(box.alert.rule.rawValue) \(box.alert.kind.rawValue): “\(box.alert.title)”)" },
     equal: { $0.alert == $1.alert }

@@ -47,12 +47,8 @@ final class AppBox {
         throw Member.unknown(key, of: "App", among: AppBox.properties + AppBox.methodNames + box.session.engine.appLuaMethods.keys.sorted())
       }
     },
-    newIndex: { box, call in
-      let key = try Member.key(call, of: "App")
-      guard AppBox.properties.contains(key) || AppBox.methodNames.contains(key) else {
-        throw Member.unknown(key, of: "App", among: AppBox.properties + AppBox.methodNames)
-      }
-      throw Member.readOnly(key, of: "App", methods: AppBox.methodNames)
+    newIndex: { _, call in
+      try Member.refuseWrite(call, of: "App", properties: AppBox.properties, methods: AppBox.methodNames)
     },
     toString: { box in "App(\(box.app.name), \(box.app.state.rawValue))" }
   )

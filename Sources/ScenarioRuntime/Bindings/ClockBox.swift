@@ -50,12 +50,11 @@ final class ClockBox {
       default: throw Member.unknown(key, of: "Clock", among: ClockBox.properties + ClockBox.methodNames)
       }
     },
-    newIndex: { box, call in
-      let key = try Member.key(call, of: "Clock")
-      guard ClockBox.properties.contains(key) || ClockBox.methodNames.contains(key) else {
-        throw Member.unknown(key, of: "Clock", among: ClockBox.properties + ClockBox.methodNames)
-      }
-      throw LuaCallError.message("\(key) of Clock is read-only: move time with clock:advance(…) or clock:advance_to(…)")
+    newIndex: { _, call in
+      let hint = "move time with clock:advance(…) or clock:advance_to(…)"
+      try Member.refuseWrite(
+        call, of: "Clock", properties: ClockBox.properties, methods: ClockBox.methodNames,
+        hints: ["now": hint, "date": hint])
     },
     toString: { box in
       guard let session = box.engine.session else { return "Clock" }

@@ -54,12 +54,8 @@ final class DeviceBox {
         throw Member.unknown(key, of: "Device", among: DeviceBox.properties + DeviceBox.methodNames + box.session.engine.deviceLuaMethods.keys.sorted())
       }
     },
-    newIndex: { box, call in
-      let key = try Member.key(call, of: "Device")
-      guard DeviceBox.properties.contains(key) || DeviceBox.methodNames.contains(key) else {
-        throw Member.unknown(key, of: "Device", among: DeviceBox.properties + DeviceBox.methodNames)
-      }
-      throw Member.readOnly(key, of: "Device", methods: DeviceBox.methodNames)
+    newIndex: { _, call in
+      try Member.refuseWrite(call, of: "Device", properties: DeviceBox.properties, methods: DeviceBox.methodNames)
     },
     toString: { box in "Device(iOS \(box.iosText))" }
   )

@@ -24,6 +24,20 @@ enum Member {
       : .message("\(key) of \(type) is read-only")
   }
 
+  /// The `__newindex` of an object whose members cannot be assigned: names the member, or the closest one.
+  ///
+  /// - Parameter hints: per member, how to change it instead (appended to the message).
+  static func refuseWrite(
+    _ call: LuaCall, of type: String, properties: [String], methods: [String] = [], hints: [String: String] = [:]
+  ) throws -> Never {
+    let key = try key(call, of: type)
+    guard properties.contains(key) || methods.contains(key) else {
+      throw unknown(key, of: type, among: properties + methods)
+    }
+    if let hint = hints[key] { throw LuaCallError.message("\(key) of \(type) is read-only: \(hint)") }
+    throw readOnly(key, of: type, methods: methods)
+  }
+
   /// A new value for a Boolean member.
   static func boolean(_ call: LuaCall, for key: String) throws -> Bool {
     guard call.type(3) == .boolean else {

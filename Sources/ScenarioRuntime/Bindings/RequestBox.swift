@@ -23,11 +23,7 @@ final class RequestBox {
       }
     },
     newIndex: { _, call in
-      let key = try Member.key(call, of: "TemporaryFullAccuracyRequest")
-      guard properties.contains(key) else {
-        throw Member.unknown(key, of: "TemporaryFullAccuracyRequest", among: properties)
-      }
-      throw Member.readOnly(key, of: "TemporaryFullAccuracyRequest", methods: [])
+      try Member.refuseWrite(call, of: "TemporaryFullAccuracyRequest", properties: properties)
     },
     toString: { box in
       "TemporaryFullAccuracyRequest(\(box.request.purposeKey), \(box.request.done ? "done" : "waiting"))"

@@ -59,12 +59,8 @@ final class SettingsBox {
       let key = try Member.key(call, of: "Settings")
       throw Member.unknown(key, of: "Settings", among: SettingsBox.methodNames)
     },
-    newIndex: { box, call in
-      let key = try Member.key(call, of: "Settings")
-      guard SettingsBox.methodNames.contains(key) else {
-        throw Member.unknown(key, of: "Settings", among: SettingsBox.methodNames)
-      }
-      throw Member.readOnly(key, of: "Settings", methods: SettingsBox.methodNames)
+    newIndex: { _, call in
+      try Member.refuseWrite(call, of: "Settings", properties: [], methods: SettingsBox.methodNames)
     },
     toString: { box in "Settings(iOS \(box.owner.iosText))" }
   )
