@@ -136,6 +136,11 @@ public final class ScenarioSession {
     try engine.state.call(randomseed, Self.seed(environment.seed, name))
   }
 
+  /// Runs a chunk of REPL input compiled in ``luaState`` and returns its results as Lua's `tostring` shows them.
+  public func evaluate(_ function: LuaFunction) throws(LuaError) -> [String] {
+    try engine.state.callDescribingResults(function)
+  }
+
   /// The session's Lua state, for the REPL to compile input and to interrupt a running chunk.
   ///
   /// Interactive sessions use the state's own globals, so chunks it compiles see the whole API.
