@@ -119,6 +119,14 @@ describe("iOS 11–12: the Always alert offers When-In-Use too", function()
     alert:tap "Only While Using the App"
     expect_callback("didChangeAuthorization", { status = "authorizedWhenInUse" })
   end)
+
+  scenario("an app built with the iOS 10 SDK gets the same three choices", { ios = "11.4" }, function()
+    local phone = device {}
+    -- Seed 003 §2: apps released before iOS 11 that ask for Always get the When-In-Use choice added.
+    local _, manager = flows.open(phone, "Navigator", { sdk = "10.3" })
+    manager:requestAlwaysAuthorization()
+    expect_prompt { buttons = { "Only While Using the App", "Always Allow", "Don’t Allow" } }
+  end)
 end)
 
 describe("iOS 13+: one first alert for both requests", function()

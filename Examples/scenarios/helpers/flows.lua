@@ -32,6 +32,9 @@ local function parse(version)
 end
 
 -- Whether the phone runs `version` or later: flows.at_least(phone, "13.4").
+---@param phone Device
+---@param version string
+---@return boolean
 function flows.at_least(phone, version)
   local major, minor = parse(phone.ios)
   local want_major, want_minor = parse(version)
@@ -39,12 +42,16 @@ function flows.at_least(phone, version)
 end
 
 -- The delegate method that reports authorization on this phone (C4): the iOS 14 one when it exists.
+---@param phone Device
+---@return DelegateMethod
 function flows.authorization_callback(phone)
   return flows.at_least(phone, "14.0") and "locationManagerDidChangeAuthorization" or "didChangeAuthorization"
 end
 
 -- The button of the first prompt that grants When-In-Use: "Allow" before iOS 13 (P2, P3),
 -- "Allow While Using App" from iOS 13 (P7).
+---@param phone Device
+---@return AlertButton
 function flows.allow_button(phone)
   return flows.at_least(phone, "13.0") and "Allow While Using App" or "Allow"
 end
@@ -54,6 +61,10 @@ end
 -- Installs a sample app, launches it and creates its location manager. The manager reports the
 -- current status at once (C2), so the first callback is read here: a fresh install is notDetermined.
 -- `options` are extra phone:install options (name, sdk, delegate, kind, …).
+---@param phone Device
+---@param name string a key of flows.apps
+---@param options? InstallOptions
+---@return App, CLLocationManager
 function flows.open(phone, name, options)
   local install = { plist = assert(flows.apps[name], "no sample app named " .. tostring(name)) }
   for key, value in pairs(options or {}) do install[key] = value end
@@ -66,6 +77,11 @@ end
 
 -- Requests When-In-Use and taps the version's allow button; reads the resulting callback.
 -- On iOS 14+ `precise` (default true) sets the alert's Precise switch first.
+---@param phone Device
+---@param app App
+---@param manager CLLocationManager
+---@param precise? boolean
+---@return Callback
 function flows.grant_when_in_use(phone, app, manager, precise)
   manager:requestWhenInUseAuthorization()
   local alert = phone:expect_prompt { kind = "authorization" }
