@@ -1,10 +1,10 @@
 -- Topic: Allow Once and when it expires (iOS 13+)
 --
--- What iOS does: “Allow Once” grants a temporary When-In-Use; the app sees authorizedWhenInUse and
--- cannot tell it from a lasting grant. It ends when the app stops being in use: when it is
--- terminated, or some seconds after it leaves the foreground (permsim uses seed 000's ~10 s), unless
--- a background location session keeps it in use. The status is then notDetermined again, so the next
--- launch may ask again. Settings shows “Ask Next Time” while the grant lasts.
+-- What iOS does: “Allow Once” grants a temporary When-In-Use that the app cannot tell from a lasting
+-- one. It ends when the app stops being in use — when it is terminated, or some seconds after it
+-- leaves the foreground (permsim uses seed 000's ~10 s) unless a background location session keeps it
+-- in use. The status is then notDetermined, so the app may ask again; meanwhile Settings shows “Ask
+-- Next Time”.
 --
 -- Demonstrates: R6 (Allow Once) · E1 · L1 L2 (the grace period) · B1 B3 · C2 C5 · S1 S2 (Ask Next Time).
 -- Seeds: 001 ("this permission gets automatically revoked when the app is closed"), 004 §五.1 (Allow

@@ -1,10 +1,10 @@
 -- Topic: asking for Always after When-In-Use (the one-time upgrade), iOS 8 to iOS 14
 --
--- What iOS does: an app that holds When-In-Use and has never asked for Always may ask once. iOS 8–10
--- show “… also access your location …” with Cancel / Allow; iOS 11–12 show the three-choice Always
--- alert again. On iOS 13.0–13.3 the request shows nothing and quietly makes the grant a provisional
--- Always; from iOS 13.4 it prompts at once with “Keep Only While Using” / “Change to Always Allow”.
--- Whatever the answer, that was the one request: later ones do nothing, and only Settings can help.
+-- What iOS does: an app with When-In-Use that has never asked for Always may ask once: iOS 8–10 show
+-- “… also access …” (Cancel / Allow), iOS 11–12 the three-choice Always alert, iOS 13.0–13.3 nothing
+-- at all (the grant silently becomes a provisional Always), and iOS 13.4+ an immediate “Keep Only
+-- While Using” / “Change to Always Allow” alert. Whatever the answer, that was the one request: later
+-- ones do nothing, and only Settings can still grant Always.
 --
 -- Demonstrates: R4 P5 · R5 P6 · R11 · R12 P8 · R14 R15 R18 · C3 (no callback when nothing changes) · S2.
 -- Seeds: 001 (iOS 13.4 "show a prompt for authorizedAlways" right after When-In-Use), 002 §二.4

@@ -1,8 +1,8 @@
 -- Topic: location in App Clips (iOS 14+)
 --
--- What iOS does: an App Clip may only ask for When-In-Use, and that grant does not last: it resets
--- automatically at 4:00 the next morning (seed 001 calls the choice “While Using Until Tomorrow”).
--- Asking an App Clip for Always is not possible at all — Apple rejects such a clip at upload.
+-- What iOS does: an App Clip may only ask for When-In-Use, and that grant resets automatically at 4:00
+-- the next morning (seed 001 calls the choice “While Using Until Tomorrow”). Asking an App Clip for
+-- Always is not possible: Apple rejects such a clip at upload.
 --
 -- Demonstrates: A1 A2 E3 · the `kind = "appClip"` install option · device { date = … } ·
 --   clock:advance_to and clock.date.

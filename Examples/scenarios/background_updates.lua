@@ -1,14 +1,14 @@
 -- Topic: background location updates and the blue bar, iOS 7 to iOS 14
 --
--- What iOS does: on iOS 7 and 8 an app with the background mode (UIBackgroundModes = location) keeps
--- receiving locations after it leaves the foreground. iOS 9 adds allowsBackgroundLocationUpdates,
--- false by default for apps built with the iOS 9 SDK: both the mode and the property are needed from
--- then on. A When-In-Use app updating in the background shows the blue bar (a “pill” from iOS 13);
--- an Always app shows nothing before iOS 11, and from iOS 11 only if it opts in.
+-- What iOS does: on iOS 7 and 8 the background mode (UIBackgroundModes = location) is enough for an
+-- app to keep receiving locations after it leaves the foreground; from iOS 9 it must also set
+-- allowsBackgroundLocationUpdates = true (false by default for apps built with the iOS 9 SDK). A
+-- When-In-Use app updating in the background shows the blue bar (a “pill” from iOS 13); an Always app
+-- shows nothing before iOS 11, and from iOS 11 only if it opts in.
 --
 -- Demonstrates: B1 B3 · K6 · U1 · L1 L2 · the linked SDK (`sdk` option of phone:install).
 -- Seeds: 002 §二.1–2 (iOS 8: mode only, with the bar; iOS 9: "可以认为在iOS8.*下
---   allowsBackgroundLocationUpdates永远为YES"), 004 §四.2–3 (the same history, the bar, the iOS 13 pill).
+--   allowsBackgroundLocationUpdates永远为YES"), 004 §四.2–3 and §五.3 (the same history, the bar, the iOS 13 pill).
 -- Sources: shared/reference/ios-location-behavior.md §2 (iOS 8, iOS 9–10), §7 (indicator table),
 --   §12 C15 (an app linked against iOS 8 behaves on iOS 9 as if the property were true).
 -- The iOS 11 cases, including the crash without the mode, are in ios11_background_table.lua.

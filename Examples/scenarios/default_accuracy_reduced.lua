@@ -1,9 +1,9 @@
 -- Topic: NSLocationDefaultAccuracyReduced — only a Boolean counts (iOS 14+)
 --
--- What iOS does: an app that needs no precise location sets NSLocationDefaultAccuracyReduced to the
--- Boolean true. Its first alert then shows an approximate map and no Precise switch, and the grant is
--- reduced accuracy. The user can still turn Precise Location on in Settings, and the app can still
--- ask for temporary full accuracy. The key must be a Boolean: the String "YES" is ignored.
+-- What iOS does: an app that sets NSLocationDefaultAccuracyReduced to the Boolean true gets a first
+-- alert with an approximate map and no Precise switch, and a reduced-accuracy grant. The user can still
+-- turn Precise Location on in Settings, and the app can still ask for temporary full accuracy. Only a
+-- Boolean counts: the String "YES" is ignored.
 --
 -- Demonstrates: K3 · P7 (no switch, approximate map) · S3 · E6 · T1 · the loader's diagnostics.
 -- Seeds: 002 §二.5 ("需要注意该字段类型为Boolean，如果为其他类型则不起效" — only a Boolean works; the

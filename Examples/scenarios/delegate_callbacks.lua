@@ -1,10 +1,9 @@
 -- Topic: which delegate method reports authorization, and when
 --
--- What iOS does: a new CLLocationManager reports the app's current status to its delegate right away;
--- after that the delegate hears only of changes. iOS 14 deprecates locationManager(_:didChangeAuthorization:)
--- (which carries the status) for locationManagerDidChangeAuthorization(_:), which the app answers by
--- reading the manager's authorizationStatus and accuracyAuthorization properties, and which also fires
--- when only the accuracy changed. The status is per app: every manager of the app hears every change.
+-- What iOS does: a new CLLocationManager reports the app's current status to its delegate at once;
+-- after that the delegate hears only of changes, on every manager of the app. iOS 14 deprecates
+-- locationManager(_:didChangeAuthorization:), which carries the status, for
+-- locationManagerDidChangeAuthorization(_:), which also fires when only the accuracy changed.
 --
 -- Demonstrates: C1 C2 C3 C4 C6 · the `delegate` install option · app.callbacks.
 -- Seeds: 000 §3 (iOS 14: +authorizationStatus becomes an instance property; didChangeAuthorizationStatus:

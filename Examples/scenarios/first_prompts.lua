@@ -1,10 +1,10 @@
 -- Topic: the first location prompt, from iOS 7 to iOS 14
 --
--- What iOS does: before iOS 8 there is no request API — the first use of location shows “… Would
--- Like to Use Your Current Location” and OK grants the only level there is (Always). From iOS 8 the
--- app must call requestWhenInUseAuthorization or requestAlwaysAuthorization, and each has its own
--- alert. iOS 11 makes the Always alert offer “Only While Using the App” too; iOS 13 replaces both
--- with one alert that has Allow Once and never offers Always; iOS 14 adds a map and a Precise switch.
+-- What iOS does: before iOS 8 the first use of location asks “… Would Like to Use Your Current
+-- Location”, and OK grants the only level there is (Always). From iOS 8 the app must call
+-- requestWhenInUseAuthorization or requestAlwaysAuthorization, each with its own alert, until iOS 13
+-- merges them into one alert with Allow Once that never offers Always (iOS 11 had added “Only While
+-- Using the App” to the Always alert; iOS 14 adds a map and a Precise switch).
 --
 -- Demonstrates: R1 P1 (iOS 7) · R2 P2 P3 · R3 P4 · R5 P6 · R6 R9 P7 · R16 · C2 C4.
 -- Seeds: 004 §一–二 (iOS 7 has only Always; iOS 8 request methods and their alerts), 002 §二 (the

@@ -1,10 +1,10 @@
 -- Topic: seed 003's iOS 11 table — background updates, the blue bar, and the crash
 --
--- What iOS does: on iOS 9+ an app keeps receiving locations in the background only when it has the
--- background capability (UIBackgroundModes contains `location`) AND sets
--- allowsBackgroundLocationUpdates = true. Setting that property without the capability is a fatal
--- error in the setter, whatever the authorization. In the background a When-In-Use app always shows
--- the blue bar; an Always app shows it only with showsBackgroundLocationIndicator = true (iOS 11 GM).
+-- What iOS does: from iOS 9 an app keeps receiving locations in the background only with the
+-- background capability (UIBackgroundModes contains `location`) AND allowsBackgroundLocationUpdates =
+-- true; setting that property without the capability is a fatal error in the setter, whatever the
+-- authorization. In the background a When-In-Use app always shows the blue bar, an Always app only
+-- with showsBackgroundLocationIndicator = true (iOS 11 GM).
 --
 -- Demonstrates: B1 B2 B3 · K6 · U1 · C6 · L2.
 -- Seeds: 003 "iOS11详细权限列表" (the table below, cell by cell) and its September update (the bar

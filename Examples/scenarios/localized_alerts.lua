@@ -1,17 +1,16 @@
 -- Topic: alerts in the device's language (Simplified Chinese)
 --
--- What iOS does: the texts an app provides — its display name and every usage description or purpose
--- text — are looked up in the InfoPlist.strings of the device's language (zh-Hans.lproj for a phone set
--- to Simplified Chinese), falling back to the Info.plist value when that file has no entry for a key.
--- A regional variant such as zh-Hans-CN uses the zh-Hans file; a language the app lacks uses the app's
--- development region (CFBundleDevelopmentRegion, here English).
+-- What iOS does: the texts an app provides — its display name, usage descriptions and purpose texts —
+-- come from the InfoPlist.strings of the device's language (zh-Hans.lproj for Simplified Chinese, also
+-- for zh-Hans-CN), else from the Info.plist itself. A language the app lacks gets the app's development
+-- region (CFBundleDevelopmentRegion, here English).
 --
 -- permsim localizes only what the app provides. The system's own words — the title around the app's
 -- name and the button labels — stay in English whatever the locale.
 --
--- Demonstrates: K4 K5 · P2 P7 P8 P9 · device { locale = … } · the `strings` install option.
+-- Demonstrates: K4 K5 · P4 P7 P8 P9 · device { locale = … } · the `strings` install option.
 -- Seeds: 000 §2.2 ("说明描述的国际化": the purpose key's entry in InfoPlist.strings, else the Info.plist
---   text); the two Chinese seeds themselves are why the sample apps carry zh-Hans translations.
+--   text); most seeds are Chinese posts, which is why every sample app carries zh-Hans translations.
 -- Sources: shared/reference/ios-location-behavior.md §3.1 (the temporary usage dictionary is localized
 --   through InfoPlist.strings), §3.4; the header text quoted in seed 000.
 

@@ -1,10 +1,10 @@
 -- Topic: requests without their Info.plist usage description
 --
--- What iOS does: a request whose usage description is missing does nothing — no alert, no
--- callback, the status stays notDetermined — and the system logs one console line naming the
--- key. Unlike the camera or the photo library, Core Location never crashes over a missing key.
--- From iOS 11 an Always request needs two keys: NSLocationAlwaysAndWhenInUseUsageDescription and
--- NSLocationWhenInUseUsageDescription; the old NSLocationAlwaysUsageDescription only counts on 8–10.
+-- What iOS does: a request whose usage description is missing does nothing — no alert, no callback,
+-- the status stays notDetermined — and one console line names the key; unlike the camera, Core
+-- Location never crashes over it. From iOS 11 an Always request needs both
+-- NSLocationAlwaysAndWhenInUseUsageDescription and NSLocationWhenInUseUsageDescription; the old
+-- NSLocationAlwaysUsageDescription only counts on iOS 8–10.
 --
 -- Demonstrates: K1 K2 (console lines), P1 without a message (iOS 7 needs no key).
 -- Seeds: 004 §一 (a request without its plist key "不起作用", has no effect), 003 §3–4 (iOS 11 needs

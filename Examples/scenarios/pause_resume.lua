@@ -1,11 +1,10 @@
 -- Topic: automatic pauses of location updates, and resuming them
 --
 -- What iOS does: with pausesLocationUpdatesAutomatically (true by default) the system stops a
--- background update session when the user's location stops changing, and tells the delegate with
--- locationManagerDidPauseLocationUpdates. Updates do not come back by themselves: when the app
--- starts them again it gets locationManagerDidResumeLocationUpdates. A When-In-Use app paused in
--- the background gets nothing more until it is in the foreground again. Navigation apps turn
--- automatic pauses off.
+-- background update session once the location stops changing and calls
+-- locationManagerDidPauseLocationUpdates; updates do not come back by themselves, and restarting them
+-- calls locationManagerDidResumeLocationUpdates. A paused When-In-Use app gets nothing more until it is
+-- in the foreground again, which is why navigation apps turn automatic pauses off.
 --
 -- Demonstrates: U3 · U1 · B1 · E12 (a region exit wakes an Always app) · L1.
 -- Seeds: 004 §四.1 (the default YES, the pause callback, restarting through region monitoring, the

@@ -1,9 +1,9 @@
 -- Topic: the Precise switch and reduced accuracy (iOS 14+)
 --
--- What iOS does: from iOS 14 the first alert shows a map and a “Precise” switch, on by default. With
--- it off, the grant comes with accuracyAuthorization = reducedAccuracy: locations are approximate
--- (about 5 km), arrive less often, and region monitoring stops working. The user can flip the same
--- switch later in Settings; every change of accuracy reaches locationManagerDidChangeAuthorization.
+-- What iOS does: from iOS 14 the first alert shows a map and a “Precise” switch, on by default. With it
+-- off the grant is reducedAccuracy: locations are approximate (about 5 km) and less frequent, and region
+-- monitoring stops working. The user can flip the same switch in Settings later, and every change of
+-- accuracy reaches locationManagerDidChangeAuthorization.
 --
 -- Demonstrates: P7 (map, Precise) · R6 · U2 (reduced locations) · U4 (regions need full accuracy) ·
 --   E6 S3 (the Settings switch) · C3 C4 (accuracy changes are callbacks too).

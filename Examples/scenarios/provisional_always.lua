@@ -1,11 +1,10 @@
 -- Topic: provisional Always and the deferred upgrade prompt (iOS 13+)
 --
--- What iOS does: from iOS 13 the first alert never offers Always. If the app asked for Always and
--- the user picks “Allow While Using App”, the app is told authorizedAlways, but only provisionally:
--- Settings shows While Using the App. The first time Core Location has something that only an
--- Always app may get while it is not in use (a significant location change, a region crossing),
--- it holds the event and asks the user — “Keep Only While Using” or “Change to Always Allow”.
--- Seed 004 saw that prompt after sending the app to the background, locking and unlocking.
+-- What iOS does: from iOS 13, picking “Allow While Using App” after requestAlwaysAuthorization tells
+-- the app authorizedAlways, but only provisionally (Settings shows While Using the App). The first time
+-- Core Location holds something only an Always app may get while not in use — a significant location
+-- change, a region crossing — it asks the user “Keep Only While Using” or “Change to Always Allow”;
+-- seed 004 saw that prompt after backgrounding the app, locking and unlocking.
 --
 -- Demonstrates: R9 · R19 P8 (deferred) · E12 · C3 C5 (callbacks held while suspended) · L2 L3 · S2.
 -- Seeds: 004 §五.1 (requestAlways → Allow While In Use → a later prompt on unlock), 001 (the iOS 13

@@ -1,10 +1,10 @@
 -- Topic: the choices Settings lists for an app, by Info.plist keys and iOS version
 --
--- What iOS does: Settings › Privacy › Location Services › <app> lists only what the app could ask
--- for: “While Using the App” when it has the When-In-Use key, “Always” when it has the Always key of
--- that iOS version (NSLocationAlwaysUsageDescription on 8–10, NSLocationAlwaysAndWhenInUseUsageDescription
--- from 11), and always “Never”. iOS 13 adds “Ask Next Time”, later renamed “Ask Next Time Or When I
--- Share”. The selected choice follows the app's status.
+-- What iOS does: an app's page in Settings › Privacy › Location Services lists “Never”, plus “While
+-- Using the App” when the app has the When-In-Use key, plus “Always” when it has that iOS version's
+-- Always key (NSLocationAlwaysUsageDescription on 8–10, NSLocationAlwaysAndWhenInUseUsageDescription
+-- from 11). iOS 13 adds “Ask Next Time”, later renamed “Ask Next Time Or When I Share”, and the
+-- selected choice follows the app's status.
 --
 -- Demonstrates: S1 S2 · phone.settings:options / get / set.
 -- Seeds: 004 §三 (the lists for the When-In-Use key alone, for the Always key per version, and for

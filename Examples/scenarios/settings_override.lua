@@ -1,10 +1,9 @@
 -- Topic: Settings overrides whatever the app asked for
 --
--- What iOS does: the user can change an app's location access in Settings at any time, and that
--- choice wins: an app that asked for When-In-Use but was set to Always by the user has Always, and
--- asking again changes nothing. A running app hears of the change at once; a suspended one when it
--- runs again. The device-wide Location Services switch, parental restrictions and “Reset Location &
--- Privacy” act on every app in the same way.
+-- What iOS does: the user may change an app's location access in Settings at any time, and that
+-- choice wins — an app that asked for When-In-Use but was set to Always has Always, and asking again
+-- changes nothing. A running app hears of it at once, a suspended one when it runs again; the Location
+-- Services switch, restrictions and “Reset Location & Privacy” act on apps the same way.
 --
 -- Demonstrates: E6 (Settings choices) · E4 E5 P10 (Location Services) · E7 (reset) · E8 (restriction) ·
 --   R16 R17 · C1 C5 C6 · S2.

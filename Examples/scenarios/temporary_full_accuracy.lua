@@ -1,11 +1,11 @@
 -- Topic: temporary full accuracy — purpose keys, the alert text, and expiry (iOS 14+)
 --
--- What iOS does: an app granted only approximate location may ask for precise location “once”
--- with requestTemporaryFullAccuracyAuthorization(purposeKey). The key must be in the Info.plist's
--- NSLocationTemporaryUsageDescriptionDictionary; the alert shows its text, translated through
--- InfoPlist.strings when a translation exists. The completion gets nil when the user answered and
--- promptDeclined when no alert could be shown. The grant lasts while the app is in use — seed 000
--- measured about 10 s in the background — and for as long as a background location session runs.
+-- What iOS does: an app with approximate location may ask for precise location “once” with
+-- requestTemporaryFullAccuracyAuthorization(purposeKey); the key must be in the Info.plist's
+-- NSLocationTemporaryUsageDescriptionDictionary, and the alert shows its text, translated through
+-- InfoPlist.strings when possible. The completion gets nil when the user answered, promptDeclined when
+-- no alert could be shown. The grant lasts while the app is in use — about 10 s into the background,
+-- seed 000 measured — or while a background location session runs.
 --
 -- Demonstrates: T1–T5 · P9 · K4 K5 · C3 C5 C7 · E2 · L1 L2 · B1.
 -- Seeds: 000 §2 (the purpose key WantsToGetWiFiSSID, §2.2 localization and fallback, §2.3.1 the ~10 s

@@ -1,9 +1,9 @@
 -- Topic: reading the Wi-Fi network name (SSID)
 --
--- What iOS does: the name of the joined Wi-Fi network is location data. From iOS 12 an app needs the
--- Access Wi-Fi Information entitlement to read it; from iOS 13 it must also be authorized for
--- location; from iOS 14 it needs precise location — a temporary full-accuracy grant counts, which is
--- exactly why seed 000 asks for one with the purpose key WantsToGetWiFiSSID.
+-- What iOS does: the joined Wi-Fi network's name counts as location data. From iOS 12 reading it needs
+-- the Access Wi-Fi Information entitlement, from iOS 13 location authorization too, and from iOS 14
+-- precise location — a temporary full-accuracy grant counts, which is why seed 000 asks for one with
+-- the purpose key WantsToGetWiFiSSID.
 --
 -- Demonstrates: W1 · T1 · E2 · app:fetch_current_wifi_ssid() · device { wifi = … } · the
 --   `wifi_info_entitlement` install option.

@@ -178,7 +178,7 @@ local Device = {}
 function Device:install(options) end
 
 ---Answers every later alert with `handler(alert)`, which must tap a button; nil removes the handler.
----@param handler fun(alert: Alert)?
+---@param handler? fun(alert: Alert)
 function Device:on_prompt(handler) end
 
 ---Moves the phone; updating managers that may receive locations get them.
@@ -455,7 +455,7 @@ function device(options) end
 
 ---The virtual clock of the running scenario.
 ---@type Clock
-clock = nil
+clock = {}
 
 ---A matcher for `value`: `expect(x).to_be(y)`, `expect(t).never.to_contain(v)`.
 ---@param value any
