@@ -68,10 +68,16 @@ public enum CaseVerdict {
       location = ScriptLocation(prefixed)
       headline = String(message.dropFirst(prefixed.description.count + 1)).trimmingLeadingSpaces
     }
-    if let newline = headline.firstIndex(of: "\n") { headline = String(headline[..<newline]) }
+    // The headline is the first line; the message's other lines lead the details, before the traceback.
+    var rest = ""
+    if let newline = headline.firstIndex(of: "\n") {
+      rest = String(headline[headline.index(after: newline)...])
+      headline = String(headline[..<newline])
+    }
+    let trace = (traceback ?? error.traceback).map(cleanTraceback) ?? ""
     return CaseProblem(
       kind: kind, headline: headline, location: location,
-      details: (traceback ?? error.traceback).map(cleanTraceback) ?? "")
+      details: [rest, trace].filter { !$0.isEmpty }.joined(separator: "\n"))
   }
 
   /// The traceback without the frames of the prelude and of C functions, which say nothing to a scenario author.

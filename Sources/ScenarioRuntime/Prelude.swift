@@ -263,7 +263,9 @@ local function make_matcher(actual, negated)
 end
 
 local function expect(...)
-  if select("#", ...) == 0 then misuse("bad argument #1 to 'expect' (a value expected)") end
+  if select("#", ...) == 0 then
+    misuse("bad argument #1 to 'expect' (a value expected; a call that returns nothing passes no value: write expect((f())) to check that it gives nil)")
+  end
   return make_matcher((...), false)
 end
 

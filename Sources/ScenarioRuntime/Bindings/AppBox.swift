@@ -119,6 +119,7 @@ extension ScenarioSession {
 
   /// The inline `info = { … }` table as a plist dictionary.
   static func plistDictionary(_ value: LuaValue, path: String) throws -> [String: PlistValue] {
+    // `info = {}` is an Info.plist without keys: at the top level an empty table is a dictionary, not an array.
     if case .table(let entries) = value, entries.isEmpty { return [:] }
     guard case .dictionary(let dictionary) = try plistValue(value, path: path) else {
       throw LuaCallError.message("bad option 'info' to 'install' (a table of Info.plist keys expected)")

@@ -1,0 +1,93 @@
+-- helpers/flows.lua — building blocks shared by the Examples scenarios.
+--
+-- Load it with `local flows = require "helpers.flows"`. It registers no scenario, so `permsim run`
+-- does not count it as a test file; every case gets a fresh copy, so nothing leaks between cases.
+--
+-- Paths handed to phone:install are relative to the *scenario file* that calls these functions,
+-- not to this module. Every scenario of the gallery sits in Examples/scenarios/, so the sample apps
+-- are one folder up, in Examples/apps/.
+
+local flows = {}
+
+-- MARK: - The sample apps
+
+-- The Info.plist of each sample app (see Examples/README.md for what each one declares).
+flows.apps = {
+  WiFiFinder = "../apps/WiFiFinder/Info.plist",
+  Navigator = "../apps/Navigator/Info.plist",
+  Tracker = "../apps/Tracker/Info.plist",
+  WeatherLite = "../apps/WeatherLite/Info.plist",
+  WeatherLiteLegacy = "../apps/WeatherLiteLegacy/Info.plist",
+  NoKeys = "../apps/NoKeys/Info.plist",
+  LegacyAlways = "../apps/LegacyAlways/Info.plist",
+  CoffeeClip = "../apps/CoffeeClip/Info.plist",
+}
+
+-- MARK: - Versions
+
+-- "8" → 8, 0 · "13.4" → 13, 4 · "17.2.1" → 17, 2 (the patch never matters to these rules).
+local function parse(version)
+  local major, minor = string.match(version, "^(%d+)%.?(%d*)")
+  return tonumber(major), tonumber(minor) or 0
+end
+
+-- Whether the phone runs `version` or later: flows.at_least(phone, "13.4").
+---@param phone Device
+---@param version string
+---@return boolean
+function flows.at_least(phone, version)
+  local major, minor = parse(phone.ios)
+  local want_major, want_minor = parse(version)
+  return major > want_major or (major == want_major and minor >= want_minor)
+end
+
+-- The delegate method that reports authorization on this phone (C4): the iOS 14 one when it exists.
+---@param phone Device
+---@return DelegateMethod
+function flows.authorization_callback(phone)
+  return flows.at_least(phone, "14.0") and "locationManagerDidChangeAuthorization" or "didChangeAuthorization"
+end
+
+-- The button of the first prompt that grants When-In-Use: "Allow" before iOS 13 (P2, P3),
+-- "Allow While Using App" from iOS 13 (P7).
+---@param phone Device
+---@return AlertButton
+function flows.allow_button(phone)
+  return flows.at_least(phone, "13.0") and "Allow While Using App" or "Allow"
+end
+
+-- MARK: - Flows
+
+-- Installs a sample app, launches it and creates its location manager. The manager reports the
+-- current status at once (C2), so the first callback is read here: a fresh install is notDetermined.
+-- `options` are extra phone:install options (name, sdk, delegate, kind, …).
+---@param phone Device
+---@param name string a key of flows.apps
+---@param options? InstallOptions
+---@return App, CLLocationManager
+function flows.open(phone, name, options)
+  local install = { plist = assert(flows.apps[name], "no sample app named " .. tostring(name)) }
+  for key, value in pairs(options or {}) do install[key] = value end
+  local app = phone:install(install)
+  app:launch()
+  local manager = app:location_manager()
+  app:expect_callback(flows.authorization_callback(phone), { status = "notDetermined" })
+  return app, manager
+end
+
+-- Requests When-In-Use and taps the version's allow button; reads the resulting callback.
+-- On iOS 14+ `precise` (default true) sets the alert's Precise switch first.
+---@param phone Device
+---@param app App
+---@param manager CLLocationManager
+---@param precise? boolean
+---@return Callback
+function flows.grant_when_in_use(phone, app, manager, precise)
+  manager:requestWhenInUseAuthorization()
+  local alert = phone:expect_prompt { kind = "authorization" }
+  if precise == false then alert:set_precise(false) end
+  alert:tap(flows.allow_button(phone))
+  return app:expect_callback(flows.authorization_callback(phone), { status = "authorizedWhenInUse" })
+end
+
+return flows

@@ -1,0 +1,522 @@
+---@meta permsim
+
+-- LuaLS definitions of the permsim scenario API (shared/SCENARIO_API.md): completion, hover text and
+-- type checks in VS Code, Neovim and any other editor that runs lua-language-server. Point LuaLS at
+-- this folder (Examples/.luarc.json does) — see "Editor support" in Examples/README.md.
+--
+-- Only editors read these annotations. permsim itself never needs this file: it runs without error
+-- and registers no scenario, so `permsim run Examples` passes over it.
+
+-- MARK: - Values
+
+---An iOS version: "8", "13.4", "17.2.1" (7.0 through 18.x). A number such as 14 is accepted too.
+---@alias IOSVersion string|number
+
+---A duration: a number of seconds, or a string with a unit: "250ms", "10s", "5m", "2h", "3d".
+---@alias Duration number|string
+
+---`CLAuthorizationStatus`, by its Swift case name.
+---@alias AuthorizationStatus
+---| "notDetermined"
+---| "restricted"
+---| "denied"
+---| "authorizedAlways"
+---| "authorizedWhenInUse"
+
+---`CLAccuracyAuthorization` (iOS 14+).
+---@alias AccuracyAuthorization
+---| "fullAccuracy"
+---| "reducedAccuracy"
+
+---`CLError.Code`, by its Swift case name.
+---@alias CLErrorCode
+---| "locationUnknown"
+---| "denied"
+---| "network"
+---| "headingFailure"
+---| "regionMonitoringDenied"
+---| "regionMonitoringFailure"
+---| "regionMonitoringSetupDelayed"
+---| "regionMonitoringResponseDelayed"
+---| "geocodeFoundNoResult"
+---| "geocodeFoundPartialResult"
+---| "geocodeCanceled"
+---| "deferredFailed"
+---| "deferredNotUpdatingLocation"
+---| "deferredAccuracyTooLow"
+---| "deferredDistanceFiltered"
+---| "deferredCanceled"
+---| "rangingUnavailable"
+---| "rangingFailure"
+---| "promptDeclined"
+---| "historicalLocationError"
+
+---A `CLLocationManagerDelegate` method, by the distinguishing part of its Swift name.
+---@alias DelegateMethod
+---| "locationManagerDidChangeAuthorization" # iOS 14+: the status and the accuracy
+---| "didChangeAuthorization" # locationManager(_:didChangeAuthorization:): the status
+---| "didUpdateLocations"
+---| "didFailWithError"
+---| "locationManagerDidPauseLocationUpdates"
+---| "locationManagerDidResumeLocationUpdates"
+---| "monitoringDidFailFor"
+---| "didEnterRegion"
+---| "didExitRegion"
+
+---What a system alert is about.
+---@alias AlertKind
+---| "authorization" # the first prompt of a request (P1–P4, P6, P7)
+---| "alwaysUpgrade" # “… also … even when you are not using the app?” (P5, P8)
+---| "temporaryFullAccuracy" # requestTemporaryFullAccuracyAuthorization (P9)
+---| "locationServicesOff" # “Turn On Location Services …” (P10)
+---| "backgroundReminder" # “… has been using your location in the background …” (P11)
+
+---A button label as iOS shows it (U+2019 apostrophes; a straight ' matches too).
+---@alias AlertButton
+---| "OK"
+---| "Allow"
+---| "Cancel"
+---| "Don’t Allow"
+---| "Allow Once"
+---| "Allow While Using App"
+---| "Only While Using the App"
+---| "Always Allow"
+---| "Keep Only While Using"
+---| "Change to Always Allow"
+---| "Change to Only While Using"
+---| "Settings"
+
+---A choice on an app's page in Settings › Privacy › Location Services.
+---@alias SettingsLabel
+---| "Never"
+---| "Ask Next Time" # iOS 13–14
+---| "Ask Next Time Or When I Share" # iOS 15+
+---| "While Using the App"
+---| "Always"
+
+---@alias AppState "notRunning"|"foreground"|"background"|"suspended"
+
+---@alias AppKind "app"|"appClip"
+
+---An Info.plist value: a string, boolean or number, or a table (a list is an array, keys make a dictionary).
+---@alias PlistValue string|boolean|number|table
+
+-- MARK: - Option tables
+
+---The options of `scenario(name, options, fn)`.
+---@class ScenarioOptions
+---@field tags? string[] Labels to select cases with `permsim run --tags` / `--exclude-tags`.
+---@field ios? string|string[] One version (the default for `device {}`), or a list: one case per version, named `name [iOS X]`.
+---@field skip? string A reason: the case is reported as skipped.
+
+---The options of `device { … }`; all are optional.
+---@class DeviceOptions
+---@field ios? IOSVersion Default: the scenario's version, `--ios`, else the newest supported.
+---@field locale? string Picks `<locale>.lproj/InfoPlist.strings` for the app's texts. Default "en".
+---@field date? string Local wall-clock start, "YYYY-MM-DDTHH:MM:SS". Default "2026-01-05T09:00:00".
+---@field location_services? boolean The device-wide switch. Default true.
+---@field location? Coordinate Where the phone is. Default People's Square, Shanghai.
+---@field wifi? string The SSID of the joined Wi-Fi network, if any.
+
+---A place on Earth.
+---@class Coordinate
+---@field latitude number
+---@field longitude number
+
+---The options of `phone:install { … }`: exactly one of `plist` and `info` is required.
+---@class InstallOptions
+---@field plist? string Path to an Info.plist (XML or binary), relative to the scenario file.
+---@field info? table<string, PlistValue> The Info.plist as an inline table instead of a file.
+---@field strings? table<string, table<string, string>> Inline localized strings: `{ ["zh-Hans"] = { key = "text" } }`; they win over files.
+---@field name? string The name in alert titles. Default CFBundleDisplayName, else CFBundleName, else "App".
+---@field bundle_id? string Default CFBundleIdentifier, else derived from the name.
+---@field sdk? IOSVersion The SDK the app was linked against. Default the device's version.
+---@field kind? AppKind Default "app".
+---@field delegate? DelegateMethod[] The delegate methods the app implements. Default all.
+---@field wifi_info_entitlement? boolean The Access Wi-Fi Information entitlement. Default true.
+
+---A circular region for `manager:startMonitoring { … }`, and the `region` of region callbacks.
+---@class Region
+---@field identifier string
+---@field latitude number
+---@field longitude number
+---@field radius number In metres.
+
+---The fields `expect_prompt` compares; each one given must be equal.
+---@class AlertFields
+---@field kind? AlertKind
+---@field title? string
+---@field message? string
+---@field buttons? string[] Compared element by element, in display order.
+---@field precise? boolean
+---@field map? "precise"|"approximate"
+
+---The fields `expect_callback` compares; each one given must be equal.
+---@class CallbackFields
+---@field at? number
+---@field manager? integer
+---@field status? AuthorizationStatus
+---@field accuracy? AccuracyAuthorization
+---@field error? CLErrorCode
+---@field locations? Location[]
+---@field region? Region
+
+-- MARK: - Device
+
+---A simulated iPhone, made by `device { … }`.
+---@class Device
+---@field ios string The version as the scenario wrote it.
+---@field prompt Alert? The system alert now showing, or nil.
+---@field settings Settings The Settings app.
+---@field background_location_indicator boolean True while the blue bar / pill is shown.
+---@field transcript string[] Everything that happened, in order, each line prefixed with the virtual time.
+local Device = {}
+
+---Installs an app and returns it.
+---@param options InstallOptions
+---@return App
+function Device:install(options) end
+
+---Answers every later alert with `handler(alert)`, which must tap a button; nil removes the handler.
+---@param handler? fun(alert: Alert)
+function Device:on_prompt(handler) end
+
+---Moves the phone; updating managers that may receive locations get them.
+---@param latitude number
+---@param longitude number
+function Device:set_location(latitude, longitude) end
+
+---Locks the screen: the foreground app goes to the background.
+function Device:lock() end
+
+---Unlocks the screen: alerts that waited for it appear.
+function Device:unlock() end
+
+---Asserts that an alert is showing on this phone, with these field values, and returns it.
+---@param fields? AlertFields
+---@return Alert
+function Device:expect_prompt(fields) end
+
+---Asserts that no alert is showing on this phone.
+function Device:expect_no_prompt() end
+
+-- MARK: - App
+
+---An installed app, returned by `phone:install { … }`.
+---@class App
+---@field state AppState
+---@field callbacks Callback[] Every callback delivered to the app's managers so far, oldest first.
+---@field console string[] The lines the system logged for the app.
+---@field crash Crash? nil, or how the app crashed.
+---@field name string The name shown in alert titles.
+---@field bundle_id string
+local App = {}
+
+---Launches the app into the foreground (it must not be running).
+function App:launch() end
+
+---Sends the app from the foreground to the background.
+function App:background() end
+
+---Brings the app back to the foreground.
+function App:foreground() end
+
+---Terminates the app: its managers are gone.
+function App:terminate() end
+
+---Creates a CLLocationManager with the app as its delegate (the app must be running).
+---@return CLLocationManager
+function App:location_manager() end
+
+---The SSID as `NEHotspotNetwork.fetchCurrent` would give it, or nil.
+---@return string?
+function App:fetch_current_wifi_ssid() end
+
+---Asserts that this app's next unread callback has this name and these field values; returns it.
+---@param name DelegateMethod
+---@param fields? CallbackFields
+---@return Callback
+function App:expect_callback(name, fields) end
+
+---Asserts that every callback delivered to this app has been read.
+function App:expect_no_callback() end
+
+---Asserts that this app's console has a line matching the Lua pattern; returns the line.
+---@param pattern string
+---@return string
+function App:expect_console(pattern) end
+
+-- MARK: - CLLocationManager
+
+---A location manager; members keep Apple's names. Reading a member the device's iOS lacks is an error.
+---@class CLLocationManager
+---@field authorizationStatus AuthorizationStatus Read-only.
+---@field accuracyAuthorization AccuracyAuthorization Read-only; iOS 14+.
+---@field allowsBackgroundLocationUpdates boolean iOS 9+. Setting true without UIBackgroundModes location crashes the app.
+---@field showsBackgroundLocationIndicator boolean iOS 11+.
+---@field pausesLocationUpdatesAutomatically boolean Default true.
+---@field location Location? Read-only: the last delivered location.
+local CLLocationManager = {}
+
+---iOS 8+.
+function CLLocationManager:requestWhenInUseAuthorization() end
+
+---iOS 8+.
+function CLLocationManager:requestAlwaysAuthorization() end
+
+---iOS 14+: asks for precise location once; the request's `done` and `error` tell how it ended.
+---@param purposeKey string A key of NSLocationTemporaryUsageDescriptionDictionary.
+---@return TemporaryFullAccuracyRequest
+function CLLocationManager:requestTemporaryFullAccuracyAuthorization(purposeKey) end
+
+function CLLocationManager:startUpdatingLocation() end
+
+function CLLocationManager:stopUpdatingLocation() end
+
+---iOS 9+: one location, or an error.
+function CLLocationManager:requestLocation() end
+
+function CLLocationManager:startMonitoringSignificantLocationChanges() end
+
+function CLLocationManager:stopMonitoringSignificantLocationChanges() end
+
+---Starts monitoring a circular region.
+---@param region Region
+function CLLocationManager:startMonitoring(region) end
+
+-- MARK: - Alerts, callbacks, requests, crashes
+
+---A system alert; its fields follow the Precise switch as it is flipped.
+---@class Alert
+---@field kind AlertKind
+---@field title string
+---@field message string? nil when the alert has no message.
+---@field buttons string[] The labels in display order, exactly as iOS shows them.
+---@field precise boolean? nil when the alert has no Precise switch, else its position.
+---@field map "precise"|"approximate"|nil
+local Alert = {}
+
+---Taps a button; a label that is not on the alert is an error listing those that are.
+---@param label AlertButton|string
+function Alert:tap(label) end
+
+---Flips the Precise switch (iOS 14+ first alert); an error on an alert without one.
+---@param on boolean
+function Alert:set_precise(on) end
+
+---A delegate callback delivered to the app.
+---@class Callback
+---@field name DelegateMethod
+---@field at number Virtual seconds since the scenario began.
+---@field manager integer The 1-based index of the manager in the app.
+---@field status? AuthorizationStatus
+---@field accuracy? AccuracyAuthorization
+---@field error? CLErrorCode
+---@field locations? Location[]
+---@field region? Region
+
+---A location delivered to the app.
+---@class Location
+---@field latitude number
+---@field longitude number
+---@field horizontalAccuracy number In metres.
+
+---What `requestTemporaryFullAccuracyAuthorization` returns.
+---@class TemporaryFullAccuracyRequest
+---@field done boolean True once the completion ran.
+---@field error CLErrorCode? The completion's error: nil, or "promptDeclined".
+---@field purposeKey string
+
+---How an app crashed.
+---@class Crash
+---@field exception string For example "NSInternalInconsistencyException".
+---@field reason string
+---@field at number Virtual seconds since the scenario began.
+
+-- MARK: - Settings and the clock
+
+---The Settings app of one phone.
+---@class Settings
+local Settings = {}
+
+---The choices the app's page lists, as iOS labels them.
+---@param app App
+---@return SettingsLabel[]
+function Settings:options(app) end
+
+---The label now selected, or nil when none is.
+---@param app App
+---@return SettingsLabel?
+function Settings:get(app) end
+
+---Selects one of `options(app)`.
+---@param app App
+---@param label SettingsLabel
+function Settings:set(app, label) end
+
+---The app's Precise Location switch (iOS 14+).
+---@param app App
+---@param on boolean
+function Settings:set_precise(app, on) end
+
+---The device-wide Location Services switch.
+---@param on boolean
+function Settings:set_location_services(on) end
+
+---Parental controls or device management.
+---@param app App
+---@param on boolean
+function Settings:set_restricted(app, on) end
+
+---General › Transfer or Reset › Reset Location & Privacy.
+function Settings:reset_location_and_privacy() end
+
+---The virtual clock of the running scenario; nothing ever sleeps.
+---@class Clock
+---@field now number Virtual seconds since the scenario began.
+---@field date string The local wall-clock time, "YYYY-MM-DDTHH:MM:SS".
+local Clock = {}
+
+---Moves time forward, firing every timer that falls due, in order.
+---@param duration Duration
+function Clock:advance(duration) end
+
+---Moves to the next time the wall clock shows `time`.
+---@param time string "HH:MM" or "HH:MM:SS".
+function Clock:advance_to(time) end
+
+-- MARK: - Matchers
+
+---What `expect(value)` returns. Matchers chain, and both `.` and `:` calls work.
+---@class Matcher
+---@field never Matcher The same matchers, negated.
+local Matcher = {}
+
+---`==`.
+---@param expected any
+---@return Matcher
+function Matcher.to_be(expected) end
+
+---Deep equality of tables.
+---@param expected any
+---@return Matcher
+function Matcher.to_equal(expected) end
+
+---@return Matcher
+function Matcher.to_be_nil() end
+
+---@return Matcher
+function Matcher.to_be_truthy() end
+
+---@return Matcher
+function Matcher.to_be_falsy() end
+
+---A list element (deep equality) or a substring.
+---@param element any
+---@return Matcher
+function Matcher.to_contain(element) end
+
+---A Lua pattern.
+---@param pattern string
+---@return Matcher
+function Matcher.to_match(pattern) end
+
+-- MARK: - The test language
+
+---Registers one test case.
+---@param name string
+---@param options ScenarioOptions
+---@param fn fun()
+---@overload fun(name: string, fn: fun())
+function scenario(name, options, fn) end
+
+---Groups scenarios; names are joined with " › " in reports. Nesting is allowed.
+---@param name string
+---@param fn fun()
+function describe(name, fn) end
+
+---Runs `fn` before every scenario of the enclosing describe (or of the file).
+---@param fn fun()
+function before_each(fn) end
+
+---Runs `fn` after every scenario of the enclosing describe (or of the file), even a failed one.
+---@param fn fun()
+function after_each(fn) end
+
+---A scenario not written yet: reported as skipped.
+---@param name string
+---@param reason? string
+function pending(name, reason) end
+
+---A new simulated iPhone. Each scenario starts with none.
+---@param options? DeviceOptions
+---@return Device
+function device(options) end
+
+---The virtual clock of the running scenario.
+---@type Clock
+clock = {}
+
+---A matcher for `value`: `expect(x).to_be(y)`, `expect(t).never.to_contain(v)`.
+---@param value any
+---@return Matcher
+function expect(value) end
+
+---Asserts that an alert is showing on the newest app's phone, with these field values, and returns it.
+---@param fields? AlertFields
+---@return Alert
+function expect_prompt(fields) end
+
+---Asserts that no alert is showing.
+function expect_no_prompt() end
+
+---Asserts that the newest app's next unread callback has this name and these field values; returns it.
+---@param name DelegateMethod
+---@param fields? CallbackFields
+---@return Callback
+function expect_callback(name, fields) end
+
+---Asserts that every delivered callback has been read.
+function expect_no_callback() end
+
+---Runs `fn`, asserts that it crashed the app (with a reason matching `pattern`, if given), returns the crash.
+---@param fn fun()
+---@param pattern? string
+---@return Crash
+function expect_crash(fn, pattern) end
+
+---Asserts that the newest app's console has a line matching the Lua pattern; returns the line.
+---@param pattern string
+---@return string
+function expect_console(pattern) end
+
+-- `require` keeps Lua's built-in declaration, so LuaLS still resolves modules (runtime.path in
+-- .luarc.json). In permsim it loads `name.lua` (dots become `/`) beside the scenario file, then under
+-- the run's root; Lua source only, and each case gets its own copy.
+
+---A calendar date for `os.time`; missing times default to 12:00:00.
+---@class DateTable
+---@field year integer
+---@field month integer
+---@field day integer
+---@field hour? integer
+---@field min? integer
+---@field sec? integer
+
+---The os library of scenarios: the virtual clock only.
+os = {}
+
+---Seconds since 1970 of the virtual wall clock, or of the date table given.
+---@param date? DateTable
+---@return integer
+function os.time(date) end
+
+---Virtual seconds since the scenario began.
+---@return number
+function os.clock() end
+
+---Formats the virtual wall-clock time (or `time`) like Lua's os.date.
+---@param format? string
+---@param time? integer
+---@return string
+function os.date(format, time) end
