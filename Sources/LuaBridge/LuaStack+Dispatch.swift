@@ -42,7 +42,9 @@ extension LuaStack {
     if event == CLUA_EVENT_METHOD {
       return run { call in
         guard let instance = call.stack.object(at: 1, type: type) else {
-          throw LuaCallError.argument(1, "\(type.name) expected, got \(call.typeName(1))")
+          // The usual cause: `object.method()` where Lua wants `object:method()`.
+          throw LuaCallError.argument(
+            1, "\(type.name) expected, got \(call.typeName(1)); call methods with ':', as in object:\(type.methodNames[index])(…)")
         }
         try type.methods[index](instance, &call)
       }

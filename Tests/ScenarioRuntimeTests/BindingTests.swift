@@ -47,6 +47,7 @@ struct BindingTests {
     ("expect_calback('x')", "unknown global expect_calback (did you mean expect_callback?)"),
     ("device { iso = '14.0' }", "unknown option iso to 'device' (did you mean ios?)"),
     ("phone:install { plst = 'x' }", "unknown option plst to 'install' (did you mean plist?)"),
+    ("manager.requestWhenInUseAuthorization()", "call methods with ':', as in object:requestWhenInUseAuthorization(…)"),
     ("expect_prompt { knd = 'authorization' }", "unknown field 'knd' in expect_prompt (did you mean kind?)"),
   ])
   func unknownMembers(statement: String, message: String) throws {
