@@ -78,7 +78,7 @@ struct ExplainCommand: ParsableCommand {
 
   /// The state machine of `version` in `format`, for the app `document` describes (every key when nil).
   ///
-  /// `Scripts/readme-diagrams` writes the README's diagrams with this function (through the command),
+  /// `Scripts/update-readme` writes the README's diagrams with this function (through the command),
   /// and a test compares them with what it returns.
   static func render(version: OSVersion, document: InfoPlistDocument?, format: Format) -> String {
     let keys = document?.presentUsageDescriptions ?? Set(UsageDescriptionKey.allCases)

@@ -6,16 +6,16 @@ import Testing
 
 @Suite("explain: the README's diagrams")
 struct ExplainReadmeTests {
-  /// The versions `Scripts/readme-diagrams` draws, in order.
+  /// The versions `Scripts/update-readme` draws, in order.
   static let versions = ["12", "13.4", "14"]
   static let begin = "<!-- explain:begin -->\n"
   static let end = "<!-- explain:end -->"
 
-  /// The block between the markers as `Scripts/readme-diagrams` writes it: a heading and a mermaid fence per version.
+  /// The block between the markers as `Scripts/update-readme` writes it: a heading and a mermaid fence per version.
   static func expectedBlock() throws -> String {
     try versions.map { version in
       let diagram = ExplainCommand.render(version: try OSVersion(parsing: version), document: nil, format: .mermaid)
-      return "### iOS \(version)\n\n```mermaid\n\(diagram)\n```\n"
+      return "#### iOS \(version)\n\n```mermaid\n\(diagram)\n```\n"
     }.joined(separator: "\n")
   }
 
@@ -28,7 +28,7 @@ struct ExplainReadmeTests {
     let block = String(readme[start.upperBound..<stop.lowerBound])
     #expect(
       block == (try Self.expectedBlock()),
-      "README.md's state machine diagrams are out of date: run Scripts/readme-diagrams")
+      "README.md's state machine diagrams are out of date: run Scripts/update-readme")
   }
 
   @Test("each README diagram is a flowchart whose edges join declared nodes")
