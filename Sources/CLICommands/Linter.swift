@@ -74,6 +74,10 @@ public struct Linter {
     let modes = values[InfoPlistKey.backgroundModes.rawValue]?.arrayValue ?? []
     if modes.contains(.string("location")) { intents.insert(.background) }
     if values[InfoPlistKey.temporaryUsageDescriptionDictionary.rawValue] != nil { intents.insert(.temporaryFullAccuracy) }
+    // Locations in the background, or precise ones for a while, need a grant first: at least When-In-Use.
+    if !intents.isDisjoint(with: [.background, .temporaryFullAccuracy]), !intents.contains(.always) {
+      intents.insert(.whenInUse)
+    }
     return intents
   }
 
