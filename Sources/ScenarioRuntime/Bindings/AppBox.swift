@@ -43,8 +43,8 @@ final class AppBox {
       case "name": call.push(box.app.name)
       case "bundle_id": call.push(box.app.bundleID)
       default:
-        if let method = box.session.engine.appLuaMethods[key] { return call.push(method) }
-        throw Member.unknown(key, of: "App", among: AppBox.properties + AppBox.methodNames + box.session.engine.appLuaMethods.keys.sorted())
+        try Member.luaMethod(
+          key, in: box.session.engine.appLuaMethods, of: "App", among: AppBox.properties + AppBox.methodNames, &call)
       }
     },
     newIndex: { _, call in

@@ -50,8 +50,9 @@ final class DeviceBox {
       case "background_location_indicator": call.push(box.device.backgroundLocationIndicator)
       case "transcript": call.push(box.device.transcript)
       default:
-        if let method = box.session.engine.deviceLuaMethods[key] { return call.push(method) }
-        throw Member.unknown(key, of: "Device", among: DeviceBox.properties + DeviceBox.methodNames + box.session.engine.deviceLuaMethods.keys.sorted())
+        try Member.luaMethod(
+          key, in: box.session.engine.deviceLuaMethods, of: "Device", among: DeviceBox.properties + DeviceBox.methodNames,
+          &call)
       }
     },
     newIndex: { _, call in

@@ -17,6 +17,14 @@ enum Member {
     return .message("\(type) has no member \(key)\(hint)")
   }
 
+  /// The end of an `__index` with Lua-written methods: pushes the method named `key`, or names the closest member.
+  static func luaMethod(
+    _ key: String, in methods: [String: LuaFunction], of type: String, among names: [String], _ call: inout LuaCall
+  ) throws {
+    guard let method = methods[key] else { throw unknown(key, of: type, among: names + methods.keys.sorted()) }
+    call.push(method)
+  }
+
   /// Assigning to a member that exists but cannot be written.
   static func readOnly(_ key: String, of type: String, methods: [String]) -> LuaCallError {
     methods.contains(key)
