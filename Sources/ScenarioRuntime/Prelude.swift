@@ -58,9 +58,10 @@ local function did_you_mean(word, candidates)
   return best and (" (did you mean " .. best .. "?)") or ""
 end
 
+-- Shared by every case, so out of their reach: getmetatable gives false, and failures have no __index.
 local Failure = {}
-Failure.__index = Failure
 Failure.__name = "permsim.failure"
+Failure.__metatable = false
 function Failure.__tostring(f)
   return (f.where and (f.where .. ": ") or "") .. f.message
 end
@@ -129,7 +130,7 @@ function show(v, depth, seen)
   local tv = type(v)
   if tv == "string" then return '"' .. s_gsub(v, '[\\"\n]', { ["\\"] = "\\\\", ['"'] = '\\"', ["\n"] = "\\n" }) .. '"' end
   if tv == "table" then
-    local mt = getmetatable(v)
+    local mt = dbg.getmetatable(v)
     if type(mt) == "table" and rawget(mt, "__tostring") then return tostring(v) end
     return show_table(v, depth or 0, seen or {})
   end
@@ -460,15 +461,13 @@ local API_GLOBALS = {
   "expect_console", "require",
 }
 
-local typo_guard = {
-  __index = function(_, key)
-    if type(key) == "string" then
-      local best = host.suggest(key, API_GLOBALS)
-      if best then misuse(s_format("unknown global %s (did you mean %s?)", key, best)) end
-    end
-    return nil
-  end,
-}
+local function typo_guard(_, key)
+  if type(key) == "string" then
+    local best = host.suggest(key, API_GLOBALS)
+    if best then misuse(s_format("unknown global %s (did you mean %s?)", key, best)) end
+  end
+  return nil
+end
 
 -- The globals every case gets as they are (they keep no state of a case).
 local shared_globals = {
@@ -639,7 +638,7 @@ local function new_case(env)
   local os = {}
   for key, value in next, os_functions do os[key] = value end
   env.os = os
-  setmetatable(env, typo_guard)
+  setmetatable(env, { __index = typo_guard }) -- the case's own: a case may change it
 
   return {
     collect = collect,

@@ -1,0 +1,57 @@
+import Foundation
+import LuaBridge
+import PermissionModel
+import Reporting
+import ScenarioRuntime
+import Testing
+
+/// What the hostile-input suite (Tests/Fixtures/hostile) broke, checked in process: each test fails without its fix.
+@Suite("Hostile input regressions")
+struct HostileRegressionTests {
+  /// Runs every scenario of `source` in order on one engine, as a runner's worker does; returns the outcomes.
+  private func runInOrder(_ source: String, limits: ScenarioEnvironment.Limits = .init()) throws -> [CaseOutcome] {
+    let harness = try ScenarioHarness(files: ["s.lua": source], limits: limits)
+    defer { harness.remove() }
+    let file = try ScenarioFile(path: "s.lua", environment: harness.environment)
+    let engine = try ScenarioEngine(environment: harness.environment)
+    let collector = try ScenarioSession(engine: engine, file: file, iosVersion: "14.0", mode: .collecting)
+    guard case .registered(let scenarios) = collector.collect() else {
+      Issue.record("the file did not load")
+      return []
+    }
+    return try scenarios.map { scenario in
+      let session = try ScenarioSession(engine: engine, file: file, iosVersion: "14.0", mode: .running)
+      return session.run(scenario: scenario.index, named: scenario.name)
+    }
+  }
+
+  /// The seconds `body` took.
+  private func seconds(_ body: () throws -> Void) rethrows -> Double {
+    let start = ContinuousClock.now
+    try body()
+    let elapsed = ContinuousClock.now - start
+    return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+  }
+
+  private static let small = ScenarioEnvironment.Limits(instructions: 1_000_000, memory: 32 << 20)
+
+  // MARK: - Leaks between cases
+
+  @Test("the metatables of the globals and of failures are out of a case's reach", arguments: [
+    (
+      "getmetatable(_G).__index = function() return 'leaked' end",
+      "expect(no_such_global).to_be_nil()"
+    ),
+    (
+      "local _, f = pcall(expect(1).to_be, 2); getmetatable(f).leaked = 'yes'",
+      "local _, f = pcall(expect(1).to_be, 2); expect(f.leaked).to_be_nil()"
+    ),
+  ])
+  func sharedMetatables(tamper: String, check: String) throws {
+    let outcomes = try runInOrder("""
+      scenario("tampers", function() pcall(function() \(tamper) end) end)
+      scenario("checks", function() \(check) end)
+      """)
+    #expect(outcomes == [.passed, .passed], "\(outcomes)")
+  }
+}
