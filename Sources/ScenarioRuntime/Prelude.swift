@@ -21,7 +21,7 @@ local host, dbg, oslib = ...
 
 local getinfo, traceback = dbg.getinfo, dbg.traceback
 local type, tostring, select, error, pairs, ipairs, next = type, tostring, select, error, pairs, ipairs, next
-local setmetatable, getmetatable, rawequal, rawget, xpcall = setmetatable, getmetatable, rawequal, rawget, xpcall
+local setmetatable, getmetatable, rawequal, rawget, rawset, xpcall = setmetatable, getmetatable, rawequal, rawget, rawset, xpcall
 local math_type, randomseed = math.type, math.randomseed
 local s_format, s_find, s_rep, s_sub, s_gsub = string.format, string.find, string.rep, string.sub, string.gsub
 local t_concat, t_insert, t_sort, t_unpack = table.concat, table.insert, table.sort, table.unpack
@@ -177,10 +177,13 @@ end
 
 -- MARK: - Running one case
 
--- Turns what a failed call raised into a value the host can classify, keeping the original traceback.
+-- Turns what a failed call raised into a value the host can classify, keeping the original traceback
+-- and the author's line. Tables are read raw: a message handler runs no metamethods of the author's.
 local function capture(err)
-  if type(err) == "table" and (err.permsim == "failure" or err.permsim == "crash" or err.permsim == "error") then
-    if err.traceback == nil then err.traceback = traceback(nil, 2) end
+  local kind = type(err) == "table" and rawget(err, "permsim")
+  if kind == "failure" or kind == "crash" or kind == "error" then
+    if type(rawget(err, "where")) ~= "string" then rawset(err, "where", user_where(2)) end
+    if rawget(err, "traceback") == nil then rawset(err, "traceback", traceback(nil, 2)) end
     return err
   end
   local message
@@ -195,7 +198,7 @@ local function capture(err)
       message = "(error object is a " .. type(err) .. " value)"
     end
   end
-  return { permsim = "error", message = message, traceback = traceback(nil, 2) }
+  return { permsim = "error", message = message, where = user_where(2), traceback = traceback(nil, 2) }
 end
 
 local function call_captured(fn, first)

@@ -54,4 +54,23 @@ struct HostileRegressionTests {
       """)
     #expect(outcomes == [.passed, .passed], "\(outcomes)")
   }
+
+  // MARK: - Locations
+
+  @Test("an error raised as a value, a forged record or require's error points at the scenario's line", arguments: [
+    "error({})",
+    "error('no position', 0)",
+    "error(nil)",
+    "error({ permsim = 'failure', message = 'forged' })",
+    "require('no.such.module')",
+  ])
+  func locations(raise: String) throws {
+    let result = try ScenarioHarness.scenario("local x = 1\n\(raise)")
+    let problem: CaseProblem? =
+      switch result.outcome {
+      case .failed(let problem), .errored(let problem): problem
+      case .passed, .skipped: nil
+      }
+    #expect(problem?.location == ScriptLocation(path: "s.lua", line: 3), "\(result.outcome)")
+  }
 }
