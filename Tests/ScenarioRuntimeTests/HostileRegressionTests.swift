@@ -73,4 +73,14 @@ struct HostileRegressionTests {
       }
     #expect(problem?.location == ScriptLocation(path: "s.lua", line: 3), "\(result.outcome)")
   }
+
+  // MARK: - Work that grew faster than its input
+
+  @Test("a message of 200,000 colons is searched for its position in linear time")
+  func colonMessage() throws {
+    var result: ScenarioHarness.Result?
+    let elapsed = try seconds { result = try ScenarioHarness.scenario("error(string.rep(':a', 200000), 0)") }
+    #expect(result?.outcome.type == "ScriptError")
+    #expect(elapsed < 10, "quadratic: 2·10¹⁰ steps took hours")
+  }
 }
