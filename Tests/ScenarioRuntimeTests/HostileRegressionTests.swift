@@ -83,4 +83,17 @@ struct HostileRegressionTests {
     #expect(result?.outcome.type == "ScriptError")
     #expect(elapsed < 10, "quadratic: 2·10¹⁰ steps took hours")
   }
+
+  @Test("a table shared along 2⁶⁰ paths is copied within a bound", arguments: [
+    "device { location = t }",
+    "error({ permsim = 'failure', message = 'shared', details = t })",
+  ])
+  func sharedTable(use: String) throws {
+    var result: ScenarioHarness.Result?
+    let elapsed = try seconds {
+      result = try ScenarioHarness.scenario("local t = {}\nfor _ = 1, 60 do t = { t, t } end\n\(use)", limits: Self.small)
+    }
+    #expect(result?.outcome.type == "ScriptError", "\(String(describing: result?.outcome))")
+    #expect(elapsed < 10)
+  }
 }
