@@ -96,4 +96,12 @@ struct HostileRegressionTests {
     #expect(result?.outcome.type == "ScriptError", "\(String(describing: result?.outcome))")
     #expect(elapsed < 10)
   }
+
+  @Test("an unknown member name of 4 MiB gets its error without aligning it with every member name")
+  func hugeMemberName() throws {
+    var result: ScenarioHarness.Result?
+    let elapsed = try seconds { result = try ScenarioHarness.scenario("return device {}[string.rep('i', 4 << 20)]") }
+    #expect(result?.outcome.headline?.hasPrefix("Device has no member iii") == true)
+    #expect(elapsed < 10)
+  }
 }
