@@ -104,4 +104,45 @@ struct HostileRegressionTests {
     #expect(result?.outcome.headline?.hasPrefix("Device has no member iii") == true)
     #expect(elapsed < 10)
   }
+
+  // MARK: - C loops the instruction hook does not see
+
+  @Test("library loops that allocate nothing are charged to the instruction budget", arguments: [
+    "table.move({}, 1, math.maxinteger - 1, 2)",
+    "table.insert(setmetatable({}, { __len = function() return 1 << 62 end }), 1, 'x')",
+    "table.remove(setmetatable({}, { __len = function() return 1 << 62 end }), 1)",
+    "local heap = {} for i = 1, 100000 do heap[i] = { i } end while true do collectgarbage() end",
+  ])
+  func chargedLoops(code: String) throws {
+    let result = try ScenarioHarness.scenario(code, limits: Self.small)
+    #expect(result.outcome.type == "BudgetExceeded", "\(result.outcome)")
+  }
+
+  @Test("string.rep of nothing is empty at once; table.insert and table.remove still behave as Lua's")
+  func replacedLibraryFunctions() throws {
+    let result = try ScenarioHarness.scenario(
+      """
+      expect(string.rep("", math.maxinteger)).to_be("")
+      expect(("").rep("", math.maxinteger, "")).to_be("")
+      expect(("ab"):rep(3, "-")).to_be("ab-ab-ab")
+      local t = { 1, 2, 3 }
+      table.insert(t, 4)
+      table.insert(t, 1, 0)
+      expect(t).to_equal { 0, 1, 2, 3, 4 }
+      expect(table.remove(t, 1)).to_be(0)
+      expect(table.remove(t)).to_be(4)
+      expect(table.remove({})).to_be_nil()
+      expect(t).to_equal { 1, 2, 3 }
+      expect(select(2, pcall(table.insert, t, 9, 1))).to_match("position out of bounds")
+      expect(select(2, pcall(table.insert, t, 1, 2, 3))).to_match("wrong number of arguments to 'insert'")
+      expect(select(2, pcall(table.remove, "t"))).to_match("table expected, got string")
+      local calls = 0
+      local proxy = setmetatable({}, { __len = function() calls = calls + 1 return 0 end, __index = rawget, __newindex = rawset })
+      table.insert(proxy, "x")
+      expect(calls).to_be(1)
+      expect(rawget(proxy, 1)).to_be("x")
+      expect(table.move({ 1, 2, 3 }, 1, 3, 2)).to_equal { 1, 1, 2, 3 }
+      """, limits: Self.small)
+    #expect(result.outcome == .passed, "\(result.outcome)")
+  }
 }
