@@ -145,4 +145,19 @@ struct HostileRegressionTests {
       """, limits: Self.small)
     #expect(result.outcome == .passed, "\(result.outcome)")
   }
+
+  // MARK: - Memory the host holds
+
+  @Test("the transcript is bounded: a line is cut, and a case that fills it stops with an error")
+  func boundedTranscript() throws {
+    let long = try ScenarioHarness.scenario("print(string.rep('x', 1 << 20))")
+    #expect(long.outcome == .passed)
+    #expect(long.transcript.count == 1)
+    #expect(long.transcript.first.map { $0.utf8.count < World.TranscriptLimit.lineBytes + 64 } == true)
+
+    let looping = try ScenarioHarness.scenario("local s = string.rep('x', 1 << 20)\nwhile true do print(s) end")
+    #expect(looping.outcome.headline?.contains("its transcript is full") == true, "\(looping.outcome)")
+    #expect(looping.transcript.reduce(0) { $0 + $1.utf8.count } <= World.TranscriptLimit.totalBytes)
+    #expect(looping.transcript.last?.contains("the transcript is full") == true)
+  }
 }
