@@ -160,4 +160,24 @@ struct HostileRegressionTests {
     #expect(looping.transcript.reduce(0) { $0 + $1.utf8.count } <= World.TranscriptLimit.totalBytes)
     #expect(looping.transcript.last?.contains("the transcript is full") == true)
   }
+
+  // MARK: - Reports
+
+  @Test("a failure body holds a bounded excerpt of an 8 MiB headline")
+  func boundedHeadline() throws {
+    let store = InMemoryJUnitStore()
+    var reporter = JUnitXMLReporter(store: store)
+    let info = CaseInfo(suitePath: "s.lua", name: "huge", line: 1)
+    let problem = CaseProblem(kind: .scriptError, headline: String(repeating: "m", count: 8 << 20))
+    let at = RunEvent.Instant(nanosecondsSinceEpoch: 0)
+    for event: RunEvent.Kind in [
+      .runStarted(RunInfo(version: "0.1.0")), .suiteStarted(SuiteInfo(path: "s.lua")), .caseStarted(info),
+      .caseEnded(CaseResult(info: info, outcome: .errored(problem))), .suiteEnded(SuiteInfo(path: "s.lua")),
+      .runEnded(RunEnd()),
+    ] {
+      reporter.record(RunEvent(event, at: at))
+    }
+    let document = try #require(store.document)
+    #expect(document.count < 256 << 10, "\(document.count) bytes")
+  }
 }
