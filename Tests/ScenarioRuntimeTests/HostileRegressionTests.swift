@@ -180,4 +180,16 @@ struct HostileRegressionTests {
     let document = try #require(store.document)
     #expect(document.count < 256 << 10, "\(document.count) bytes")
   }
+
+  // MARK: - The clock
+
+  @Test("advancing the clock by infinity or NaN is refused with what is wrong with it", arguments: [
+    ("math.huge", "longer than 200 years"),
+    ("0 / 0", "is not a number"),
+    ("-math.huge", "is negative"),
+  ])
+  func clockLimits(duration: String, message: String) throws {
+    let result = try ScenarioHarness.scenario("clock:advance(\(duration))")
+    #expect(result.outcome.headline?.contains(message) == true, "\(result.outcome)")
+  }
 }
