@@ -146,6 +146,7 @@ struct HostileSuiteTests {
     Attempt("resources.lua", "an exponentially shared failure record", script, "error object is a table value"),
     Attempt("resources.lua", "a cyclic inline Info.plist", script, "a table cannot be stored in an Info.plist"),
     Attempt("resources.lua", "a huge inline Info.plist", .passed),
+    Attempt("resources.lua", "a huge device option table", script, "unknown option option"),
     Attempt("resources.lua", "alert:tap with a 1 MiB label", script, "Allow Allow"),
     Attempt("resources.lua", "a member named with 1 MiB", script, "Device has no member iii"),
     Attempt("resources.lua", "print of a huge string in a loop", script, transcriptFull),

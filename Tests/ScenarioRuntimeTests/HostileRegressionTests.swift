@@ -105,6 +105,13 @@ struct HostileRegressionTests {
     #expect(elapsed < 10)
   }
 
+  @Test("of several unknown options, the message names the first in sorted order, whatever the dictionary's order")
+  func unknownOptions() throws {
+    let keys = (UInt8(ascii: "b")...UInt8(ascii: "z")).map { "\(Character(UnicodeScalar($0))) = 1" }
+    let result = try ScenarioHarness.scenario("device { ios = '14.0', \(keys.joined(separator: ", ")), a = 1 }")
+    #expect(result.outcome.headline?.hasPrefix("unknown option a to 'device'") == true, "\(result.outcome)")
+  }
+
   // MARK: - C loops the instruction hook does not see
 
   @Test("library loops that allocate nothing are charged to the instruction budget", arguments: [

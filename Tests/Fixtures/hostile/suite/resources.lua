@@ -100,6 +100,14 @@ scenario("a huge inline Info.plist", function()
   device { ios = "14.0" }:install { info = info }
 end)
 
+-- Tries: device{} options of 100,000 keys, which the host copies before it checks them. Must: error,
+-- an unknown option.
+scenario("a huge device option table", function()
+  local options = { ios = "14.0" }
+  for i = 1, 100000 do options["option" .. i] = i end
+  device(options)
+end)
+
 -- Tries: tap a button whose label is 1 MiB (the host lists the labels that are there). Must: error.
 scenario("alert:tap with a 1 MiB label", function()
   local app = device { ios = "14.0" }:install { info = { NSLocationWhenInUseUsageDescription = "x" } }
