@@ -5,7 +5,15 @@
 ** Lua runs some code with its hooks off, out of reach of the instruction budget: finalizers, an
 ** xpcall message handler after an error raised by the hook, the __close metamethods of a coroutine
 ** killed by such an error. The sandbox never lets scenario code run there.
+**
+** The hook counts VM instructions, not the work of a library function, which runs as one call. Most
+** of them do work in proportion to what they are given or make, which the memory limit bounds. The
+** few whose loops are bounded by nothing (string.rep of nothing, table.move, table.insert and
+** table.remove over a length a __len invents) and collectgarbage are charged to the budget here.
+** Pattern matching (string.find, match, gmatch, gsub) is not: a pattern that backtracks can run for
+** a very long time on a long subject within one call.
 */
+#include <limits.h>
 #include <string.h>
 
 #include "clua_runtime.h"
@@ -33,6 +41,19 @@ static void wrap_field(lua_State *L, const char *name, lua_CFunction f, int extr
   lua_setfield(L, -2, name);
 }
 
+/*
+** Counts 'work' against the instruction budget, and once it is spent stops the code at the caller's
+** line, as the hook would.
+*/
+static void charge(lua_State *L, lua_Unsigned work) {
+  clua_Runtime *rt = clua_runtime(L);
+  char buffer[CLUA_STOPSIZE];
+  const char *reason;
+  rt->count = (work > (lua_Unsigned)(LLONG_MAX - rt->count)) ? LLONG_MAX : rt->count + (long long)work;
+  reason = clua_stopreason(rt, buffer);
+  if (reason != NULL) clua_stop(L, reason, 1);
+}
+
 /* load: text chunks only, whether given as a string or by a reader function. */
 static int sandbox_load(lua_State *L) {
   const char *mode = luaL_optstring(L, 3, "t");
@@ -52,16 +73,100 @@ static int sandbox_load(lua_State *L) {
 
 /* collectgarbage: only the options that cannot change how the host's collector runs. */
 static int sandbox_collectgarbage(lua_State *L) {
-  static const char *const allowed[] = {"collect", "count", "step", "isrunning", NULL};
+  static const char *const allowed[] = {"collect", "step", "count", "isrunning", NULL};
   const char *option = luaL_optstring(L, 1, "collect");
   int i;
   for (i = 0; allowed[i] != NULL; i++) {
     if (strcmp(option, allowed[i]) == 0) {
       luaL_optinteger(L, 2, 0);
+      if (i <= 1) charge(L, clua_runtime(L)->used / 16);  /* a collection visits everything the state holds */
       return call_original(L);
     }
   }
   return luaL_error(L, "collectgarbage: option '%s' is not allowed in the sandbox", option);
+}
+
+/* string.rep: repeating nothing gives "" at once (the original loops once per repetition). */
+static int sandbox_rep(lua_State *L) {
+  size_t length, separator;
+  luaL_checklstring(L, 1, &length);
+  luaL_checkinteger(L, 2);
+  luaL_optlstring(L, 3, "", &separator);
+  if (length == 0 && separator == 0) {
+    lua_pushliteral(L, "");
+    return 1;
+  }
+  return call_original(L);
+}
+
+/* table.move: the original, with one instruction charged per element moved. */
+static int sandbox_move(lua_State *L) {
+  int valid_first, valid_last;
+  lua_Integer first = lua_tointegerx(L, 2, &valid_first);
+  lua_Integer last = lua_tointegerx(L, 3, &valid_last);
+  if (valid_first && valid_last && last >= first) charge(L, (lua_Unsigned)last - (lua_Unsigned)first + 1u);
+  return call_original(L);  /* which checks the arguments */
+}
+
+/*
+** table.insert and table.remove, as Lua's, with one instruction charged per element shifted: they
+** shift up to the length, which a __len may make up. They are whole replacements, not wrappers: a
+** wrapper would ask __len for the length before the original asks again, and the answers may differ.
+*/
+static int has_field(lua_State *L, const char *key, int n) {
+  lua_pushstring(L, key);
+  return lua_rawget(L, -n) != LUA_TNIL;
+}
+
+static lua_Integer table_length(lua_State *L) {
+  if (lua_type(L, 1) != LUA_TTABLE) {  /* or a value with the metamethods a table operation needs */
+    int n = 1;
+    if (lua_getmetatable(L, 1) && has_field(L, "__index", ++n) && has_field(L, "__newindex", ++n) &&
+        has_field(L, "__len", ++n))
+      lua_pop(L, n);
+    else
+      luaL_checktype(L, 1, LUA_TTABLE);
+  }
+  return luaL_len(L, 1);
+}
+
+static int sandbox_insert(lua_State *L) {
+  lua_Integer end = luaL_intop(+, table_length(L), 1);  /* the first empty slot */
+  lua_Integer position, i;
+  switch (lua_gettop(L)) {
+    case 2:
+      position = end;
+      break;
+    case 3:
+      position = luaL_checkinteger(L, 2);
+      luaL_argcheck(L, (lua_Unsigned)position - 1u < (lua_Unsigned)end, 2, "position out of bounds");
+      charge(L, (lua_Unsigned)end - (lua_Unsigned)position);
+      for (i = end; i > position; i--) {
+        lua_geti(L, 1, i - 1);
+        lua_seti(L, 1, i);
+      }
+      break;
+    default:
+      return luaL_error(L, "wrong number of arguments to 'insert'");
+  }
+  lua_seti(L, 1, position);
+  return 0;
+}
+
+static int sandbox_remove(lua_State *L) {
+  lua_Integer size = table_length(L);
+  lua_Integer position = luaL_optinteger(L, 2, size);
+  if (position != size)
+    luaL_argcheck(L, (lua_Unsigned)position - 1u <= (lua_Unsigned)size, 2, "position out of bounds");
+  lua_geti(L, 1, position);
+  if (position < size) charge(L, (lua_Unsigned)size - (lua_Unsigned)position);
+  for (; position < size; position++) {
+    lua_geti(L, 1, position + 1);
+    lua_seti(L, 1, position);
+  }
+  lua_pushnil(L);
+  lua_seti(L, 1, position);
+  return 1;
 }
 
 /*
@@ -236,6 +341,14 @@ int clua_opensandbox(lua_State *L) {
   lua_getfield(L, -1, LUA_STRLIBNAME);
   lua_pushnil(L);
   lua_setfield(L, -2, "dump");
+  wrap_field(L, "rep", sandbox_rep, 0);
+  lua_pop(L, 1);
+  lua_getfield(L, -1, LUA_TABLIBNAME);
+  wrap_field(L, "move", sandbox_move, 0);
+  lua_pushcfunction(L, sandbox_insert);
+  lua_setfield(L, -2, "insert");
+  lua_pushcfunction(L, sandbox_remove);
+  lua_setfield(L, -2, "remove");
   lua_pop(L, 2);
   lua_pushliteral(L, "");
   lua_getmetatable(L, -1);                  /* "", string metatable */

@@ -26,7 +26,7 @@ extension LuaLocation {
     }
     var cursor = searchStart
     while let colon = text[cursor...].firstIndex(of: ":") {
-      let digits = text[text.index(after: colon)...].prefix(while: \.isASCII).prefix(while: \.isNumber)
+      let digits = text[text.index(after: colon)...].prefix { $0.isASCII && $0.isNumber }  // digits only: a wider scan made long messages quadratic
       if !digits.isEmpty, colon > text.startIndex, digits.endIndex < text.endIndex, text[digits.endIndex] == ":",
         let line = Int(digits)
       {

@@ -290,15 +290,21 @@ extension LuaStack {
   }
 
   /// The value at `index`, copied deeply.
+  ///
+  /// A table reached along several paths is copied once per path, so sixty tables that each hold the
+  /// next one twice would make a copy of 2⁶⁰ entries. A copy therefore stops after one entry per 16
+  /// bytes the state holds (every entry takes at least that in Lua, so a table reached along one path
+  /// never comes near it), and the whole value is then `.opaque("table")`.
   func value(at index: Int32) -> LuaValue {
     var path: [UnsafeRawPointer] = []
-    return value(at: lua_absindex(L, index), path: &path)
+    var entries = max(1 << 16, Int(clua_memoryused(L)) / 16)
+    return value(at: lua_absindex(L, index), path: &path, entries: &entries)
   }
 
   /// How deep nested tables are copied; deeper ones become `.opaque("table")`.
   private static let maximumDepth = 100
 
-  private func value(at index: Int32, path: inout [UnsafeRawPointer]) -> LuaValue {
+  private func value(at index: Int32, path: inout [UnsafeRawPointer], entries: inout Int) -> LuaValue {
     switch lua_type(L, index) {
     case LUA_TNONE, LUA_TNIL:
       return .nil
@@ -311,14 +317,15 @@ extension LuaStack {
       guard let bytes = stringBytes(at: index) else { return .nil }
       return String(validating: bytes, as: UTF8.self).map(LuaValue.string) ?? .bytes(Array(bytes))
     case LUA_TTABLE:
-      return tableValue(at: index, path: &path)
+      return tableValue(at: index, path: &path, entries: &entries)
     default:
       return .opaque(typeName(at: index))
     }
   }
 
-  private func tableValue(at index: Int32, path: inout [UnsafeRawPointer]) -> LuaValue {
-    guard let identity = lua_topointer(L, index), !path.contains(identity), path.count < Self.maximumDepth
+  /// A table, or `.opaque("table")`; `entries` left to copy, or -1 once a copy ran out of them.
+  private func tableValue(at index: Int32, path: inout [UnsafeRawPointer], entries: inout Int) -> LuaValue {
+    guard entries >= 0, let identity = lua_topointer(L, index), !path.contains(identity), path.count < Self.maximumDepth
     else { return .opaque("table") }
     path.append(identity)
     defer { path.removeLast() }
@@ -330,11 +337,14 @@ extension LuaStack {
     while true {
       var more: Int32 = 0
       guard clua_next(L, index, &more) == LUA_OK, more != 0 else { break }  // key, value
-      let key = value(at: top + 1, path: &path)
-      table[key] = value(at: top + 2, path: &path)
+      entries -= 1
+      guard entries >= 0 else { break }
+      let key = value(at: top + 1, path: &path, entries: &entries)
+      table[key] = value(at: top + 2, path: &path, entries: &entries)
+      guard entries >= 0 else { break }
       lua_settop(L, top + 1)  // pop the value, keep the key for the next step
     }
-    return .table(table)
+    return entries >= 0 ? .table(table) : .opaque("table")
   }
 
   /// The Swift object in the userdata at `index` if it is of `type`.

@@ -132,7 +132,8 @@ extension JUnitXMLReporter {
     xml.attribute("type", problem.kind.rawValue.isEmpty ? "Problem" : problem.kind.rawValue)
     xml.markup(">")
     let location = problem.location ?? ScriptLocation(path: result.info.suitePath, line: result.info.line)
-    xml.text("\(location): \(problem.headline)\n")
+    xml.text(Excerpt.text(["\(location): \(problem.headline)"]))
+    xml.markup("\n")
     if !problem.details.isEmpty {
       xml.text(Excerpt.text([problem.details]))
       xml.markup("\n")

@@ -108,13 +108,20 @@ public struct Planner: Sendable {
     return nil
   }
 
+  /// Names the second and later cases of a name `name #2`, `name #3`…, skipping numbers a scenario of the file
+  /// already has as its own name (`dup #2`), so that every name in the file stays distinct.
   private func _numberDuplicates(_ cases: [RunPlan.Case]) -> [RunPlan.Case] {
+    var taken = Set(cases.map(\.name))
     var seen: [String: Int] = [:]
     return cases.map { planned in
       var planned = planned
-      let count = (seen[planned.name] ?? 0) + 1
-      seen[planned.name] = count
-      if count > 1 { planned.name += " #\(count)" }
+      var number = (seen[planned.name] ?? 0) + 1
+      if number > 1 {
+        while taken.contains("\(planned.name) #\(number)") { number += 1 }
+        taken.insert("\(planned.name) #\(number)")
+      }
+      seen[planned.name] = number
+      if number > 1 { planned.name += " #\(number)" }
       return planned
     }
   }

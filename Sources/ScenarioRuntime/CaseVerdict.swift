@@ -28,7 +28,9 @@ public enum CaseVerdict {
     case "error":
       guard let value = error.value else { break }
       return .errored(
-        problem(.scriptError, error, message: value["message"].string ?? error.message, traceback: value["traceback"].string))
+        problem(
+          .scriptError, error, message: value["message"].string ?? error.message,
+          where: value["where"].string.flatMap(ScriptLocation.init(parsing:)), traceback: value["traceback"].string))
     default:
       break
     }
@@ -59,13 +61,17 @@ public enum CaseVerdict {
     )
   }
 
+  /// A problem headed by `message`, at the position it starts with, else at `where`, else where Lua raised it.
+  ///
+  /// A position in the prelude (a host function the prelude called raised) gives way to `where`, the
+  /// author's line.
   private static func problem(
-    _ kind: CaseProblem.Kind, _ error: LuaError, message: String, traceback: String? = nil
+    _ kind: CaseProblem.Kind, _ error: LuaError, message: String, where: ScriptLocation? = nil, traceback: String? = nil
   ) -> CaseProblem {
     var headline = message
-    var location = error.location.map(ScriptLocation.init)
+    var location = `where` ?? error.location.map(ScriptLocation.init)
     if let prefixed = LuaLocation(prefixOf: message[...]) {
-      location = ScriptLocation(prefixed)
+      if `where` == nil || prefixed.chunk != Self.preludeChunk { location = ScriptLocation(prefixed) }
       headline = String(message.dropFirst(prefixed.description.count + 1)).trimmingLeadingSpaces
     }
     // The headline is the first line; the message's other lines lead the details, before the traceback.
@@ -79,6 +85,9 @@ public enum CaseVerdict {
       kind: kind, headline: headline, location: location,
       details: [rest, trace].filter { !$0.isEmpty }.joined(separator: "\n"))
   }
+
+  /// How positions in the prelude read: `[permsim]`.
+  private static let preludeChunk = String(Prelude.chunkName.dropFirst())
 
   /// The traceback without the frames of the prelude and of C functions, which say nothing to a scenario author.
   static func cleanTraceback(_ traceback: String) -> String {

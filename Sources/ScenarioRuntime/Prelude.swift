@@ -21,7 +21,7 @@ local host, dbg, oslib = ...
 
 local getinfo, traceback = dbg.getinfo, dbg.traceback
 local type, tostring, select, error, pairs, ipairs, next = type, tostring, select, error, pairs, ipairs, next
-local setmetatable, getmetatable, rawequal, rawget, xpcall = setmetatable, getmetatable, rawequal, rawget, xpcall
+local setmetatable, getmetatable, rawequal, rawget, rawset, xpcall = setmetatable, getmetatable, rawequal, rawget, rawset, xpcall
 local math_type, randomseed = math.type, math.randomseed
 local s_format, s_find, s_rep, s_sub, s_gsub = string.format, string.find, string.rep, string.sub, string.gsub
 local t_concat, t_insert, t_sort, t_unpack = table.concat, table.insert, table.sort, table.unpack
@@ -58,9 +58,10 @@ local function did_you_mean(word, candidates)
   return best and (" (did you mean " .. best .. "?)") or ""
 end
 
+-- Shared by every case, so out of their reach: getmetatable gives false, and failures have no __index.
 local Failure = {}
-Failure.__index = Failure
 Failure.__name = "permsim.failure"
+Failure.__metatable = false
 function Failure.__tostring(f)
   return (f.where and (f.where .. ": ") or "") .. f.message
 end
@@ -129,7 +130,7 @@ function show(v, depth, seen)
   local tv = type(v)
   if tv == "string" then return '"' .. s_gsub(v, '[\\"\n]', { ["\\"] = "\\\\", ['"'] = '\\"', ["\n"] = "\\n" }) .. '"' end
   if tv == "table" then
-    local mt = getmetatable(v)
+    local mt = dbg.getmetatable(v)
     if type(mt) == "table" and rawget(mt, "__tostring") then return tostring(v) end
     return show_table(v, depth or 0, seen or {})
   end
@@ -176,10 +177,13 @@ end
 
 -- MARK: - Running one case
 
--- Turns what a failed call raised into a value the host can classify, keeping the original traceback.
+-- Turns what a failed call raised into a value the host can classify, keeping the original traceback
+-- and the author's line. Tables are read raw: a message handler runs no metamethods of the author's.
 local function capture(err)
-  if type(err) == "table" and (err.permsim == "failure" or err.permsim == "crash" or err.permsim == "error") then
-    if err.traceback == nil then err.traceback = traceback(nil, 2) end
+  local kind = type(err) == "table" and rawget(err, "permsim")
+  if kind == "failure" or kind == "crash" or kind == "error" then
+    if type(rawget(err, "where")) ~= "string" then rawset(err, "where", user_where(2)) end
+    if rawget(err, "traceback") == nil then rawset(err, "traceback", traceback(nil, 2)) end
     return err
   end
   local message
@@ -194,7 +198,7 @@ local function capture(err)
       message = "(error object is a " .. type(err) .. " value)"
     end
   end
-  return { permsim = "error", message = message, traceback = traceback(nil, 2) }
+  return { permsim = "error", message = message, where = user_where(2), traceback = traceback(nil, 2) }
 end
 
 local function call_captured(fn, first)
@@ -462,15 +466,13 @@ local API_GLOBALS = {
   "expect_console", "require",
 }
 
-local typo_guard = {
-  __index = function(_, key)
-    if type(key) == "string" then
-      local best = host.suggest(key, API_GLOBALS)
-      if best then misuse(s_format("unknown global %s (did you mean %s?)", key, best)) end
-    end
-    return nil
-  end,
-}
+local function typo_guard(_, key)
+  if type(key) == "string" then
+    local best = host.suggest(key, API_GLOBALS)
+    if best then misuse(s_format("unknown global %s (did you mean %s?)", key, best)) end
+  end
+  return nil
+end
 
 -- The globals every case gets as they are (they keep no state of a case).
 local shared_globals = {
@@ -641,7 +643,7 @@ local function new_case(env)
   local os = {}
   for key, value in next, os_functions do os[key] = value end
   env.os = os
-  setmetatable(env, typo_guard)
+  setmetatable(env, { __index = typo_guard }) -- the case's own: a case may change it
 
   return {
     collect = collect,

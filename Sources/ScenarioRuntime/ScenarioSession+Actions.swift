@@ -14,7 +14,17 @@ extension ScenarioSession {
       throw LuaCallError.value(crashValue(crash, at: call.location()))
     }
     try answerPrompts(&call)
+    try checkTranscript()
     return result
+  }
+
+  /// Stops the case once its transcript is full: the model keeps what happened, and a loop that acts
+  /// for the whole instruction budget would make it hold gigabytes.
+  func checkTranscript() throws {
+    guard world.isTranscriptFull else { return }
+    throw LuaCallError.message(
+      "the scenario did more than one case may record (its transcript is full at \(World.TranscriptLimit.totalBytes >> 20) MiB); does a loop never end?"
+    )
   }
 
   /// The value a crash raises in Lua: a table the prelude and the runner recognize (`permsim = "crash"`).

@@ -41,6 +41,7 @@ extension ScenarioEngine {
       }
       let line = parts.joined(separator: "\t")
       if let handler = session.printHandler { handler(line) } else { session.world.note("print: " + line) }
+      try session.checkTranscript()
     })
     host.rawSet("clock", ClockBox.type.wrap(ClockBox(engine: self)))
   }

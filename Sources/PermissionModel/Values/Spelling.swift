@@ -13,7 +13,9 @@ public enum Spelling {
     var extensions: [String] = []
     for candidate in candidates where candidate != name {
       let other = fold(candidate)
-      let distance = other == folded ? 0 : editDistance(typed, Array(other.unicodeScalars))
+      let scalars = Array(other.unicodeScalars)
+      // The distance is at least the difference in length: no need to align a long name with a short one.
+      let distance = other == folded ? 0 : abs(typed.count - scalars.count) > limit ? Int.max : editDistance(typed, scalars)
       if distance <= limit, distance < (best?.distance ?? Int.max) { best = (candidate, distance) }
       if typed.count >= 4, other.hasPrefix(folded) { extensions.append(candidate) }
     }

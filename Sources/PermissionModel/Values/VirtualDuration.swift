@@ -70,7 +70,10 @@ public struct VirtualDuration: Hashable, Comparable, Sendable, CustomStringConve
   /// - Throws: `MisuseError` when the value is negative, not finite or longer than 200 years.
   public init(checkedSeconds seconds: Double, text: String? = nil) throws(MisuseError) {
     let shown = text.map { "\"\($0)\"" } ?? "\(seconds)"
-    guard seconds.isFinite, seconds >= 0 else {
+    guard !seconds.isNaN else {
+      throw MisuseError(.invalidArgument, "the duration \(shown) is not a number")
+    }
+    guard seconds >= 0 else {
       throw MisuseError(.invalidArgument, "the duration \(shown) is negative: the clock only moves forward")
     }
     guard seconds <= VirtualDuration.longest.seconds else {

@@ -14,6 +14,7 @@ public final class World {
   var now = VirtualInstant.start
   var timers = TimerQueue()
   var entries: [TranscriptEntry] = []
+  private var _transcriptBytes = 0
   var deviceRecords: [DeviceRecord] = []
   var appRecords: [AppRecord] = []
   var managerRecords: [ManagerRecord] = []
@@ -33,6 +34,17 @@ public final class World {
 
   /// The transcript as structured entries.
   public var transcriptEntries: [TranscriptEntry] { entries }
+
+  /// How much transcript a world keeps, so that a scenario looping for its whole budget cannot make it hold gigabytes.
+  public enum TranscriptLimit {
+    /// A line's text is cut after this many bytes of UTF-8.
+    public static let lineBytes = 16 << 10
+    /// What the transcript may hold, counting each line's text and 64 bytes more per line (some 100,000 short lines).
+    public static let totalBytes = 8 << 20
+  }
+
+  /// Whether the transcript reached ``TranscriptLimit/totalBytes``: a last line says so, and nothing later is kept.
+  public private(set) var isTranscriptFull = false
 
   /// Adds a line of the scenario's own (a `print`, a loader diagnostic) to the transcript at the current time.
   public func note(_ text: String) {
@@ -66,7 +78,25 @@ public final class World {
   // MARK: - Logging
 
   func log(_ device: Int?, _ text: String) {
-    entries.append(TranscriptEntry(at: now, device: device.map { $0 + 1 }, text: text))
+    guard !isTranscriptFull else { return }
+    let line = Self.prefix(of: text, maxBytes: TranscriptLimit.lineBytes)
+    _transcriptBytes += line.utf8.count + 64
+    guard _transcriptBytes <= TranscriptLimit.totalBytes else {
+      isTranscriptFull = true
+      entries.append(
+        TranscriptEntry(
+          at: now, device: nil, text: "the transcript is full (\(TranscriptLimit.totalBytes >> 20) MiB): nothing later is kept"))
+      return
+    }
+    entries.append(TranscriptEntry(at: now, device: device.map { $0 + 1 }, text: line))
+  }
+
+  /// `text`, or its first `maxBytes` of UTF-8 (whole scalars) and `…`.
+  static func prefix(of text: String, maxBytes: Int) -> String {
+    guard text.utf8.count > maxBytes else { return text }
+    var end = text.utf8.index(text.startIndex, offsetBy: maxBytes)
+    while end.samePosition(in: text.unicodeScalars) == nil { end = text.utf8.index(before: end) }
+    return String(text.unicodeScalars[..<end]) + "…"
   }
 
   func log(app: Int, _ text: String) {

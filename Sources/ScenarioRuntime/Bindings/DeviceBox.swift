@@ -91,6 +91,7 @@ extension ScenarioSession {
     let box = DeviceBox(device: device, session: self, iosText: iosText)
     deviceBoxes[device] = box
     devicesInOrder.append(box)
+    try checkTranscript()
     call.push(DeviceBox.type.wrap(box))
   }
 

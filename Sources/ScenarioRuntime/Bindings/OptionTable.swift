@@ -17,13 +17,13 @@ struct OptionTable {
     default:
       throw LuaCallError.argument(position, "table of options expected, got \(call.typeName(position))")
     }
-    for key in _entries.keys {
-      guard let name = key.string, valid.contains(name) else {
-        let shown = key.string ?? key.description
-        let hint = key.string.flatMap { Spelling.closest(to: $0, in: valid) }.map { " (did you mean \($0)?)" } ?? ""
-        throw LuaCallError.message(
-          "unknown option \(shown) to '\(function)'\(hint); options are \(valid.joined(separator: ", "))")
-      }
+    // The first unknown key in sorted order, not in the dictionary's order, which differs from run to run.
+    let unknown = _entries.keys.lazy.filter { key in key.string.map { !valid.contains($0) } ?? true }
+      .map { key in (shown: key.string ?? key.description, name: key.string) }
+    if let (shown, name) = unknown.min(by: { $0.shown < $1.shown }) {
+      let hint = name.flatMap { Spelling.closest(to: $0, in: valid) }.map { " (did you mean \($0)?)" } ?? ""
+      throw LuaCallError.message(
+        "unknown option \(shown) to '\(function)'\(hint); options are \(valid.joined(separator: ", "))")
     }
   }
 

@@ -1,0 +1,99 @@
+-- Attempts to leak from one case into the next. Cases of a file run one after another on one Lua
+-- state (the suite runs with --jobs 1), each in a fresh environment: every "leaves" case changes
+-- something it can reach, and the "finds" case after it must find everything as it was.
+
+-- Tries: change the metatable every case's global table gets (the unknown-global guard).
+scenario("leaves: the globals' metatable changed", function()
+  local guard = getmetatable(_G)
+  if type(guard) == "table" then
+    guard.__index = function(_, key) return "leaked " .. tostring(key) end
+    guard.__newindex = function() error("leaked __newindex") end
+  end
+end)
+
+-- Must: pass.
+scenario("finds: the globals' metatable as it was", function()
+  expect(rawget(_G, "no_such_global")).to_be_nil()
+  expect(no_such_global).to_be_nil()
+  fresh_global = 1
+  expect(fresh_global).to_be(1)
+end)
+
+-- Tries: change the metatable of failure records, which the runner reads.
+scenario("leaves: the failure metatable changed", function()
+  local _, failure = pcall(expect(1).to_be, 2)
+  local mt = getmetatable(failure)
+  if type(mt) == "table" then
+    mt.leaked = "yes"
+    mt.__tostring = function() return "leaked" end
+  end
+end)
+
+-- Must: pass.
+scenario("finds: failure records as they were", function()
+  local _, failure = pcall(expect(1).to_be, 2)
+  expect(failure.leaked).to_be_nil()
+  expect(tostring(failure)).never.to_be("leaked")
+end)
+
+-- Tries: change the string library, which strings' methods use.
+scenario("leaves: the string library changed", function()
+  string.upper = function() return "leaked" end
+  string.format = nil
+end)
+
+-- Must: pass.
+scenario("finds: the string library as it was", function()
+  expect(("a"):upper()).to_be("A")
+  expect(string.upper("a")).to_be("A")
+  expect(string.format("%d", 1)).to_be("1")
+end)
+
+-- Tries: leave a coroutine suspended inside a to-be-closed variable, and a global behind.
+scenario("leaves: a suspended coroutine and a global", function()
+  leaked_coroutine = coroutine.wrap(function()
+    local guard <close> = setmetatable({}, { __close = function() error("closed in the next case") end })
+    coroutine.yield()
+  end)
+  leaked_coroutine()
+end)
+
+-- Must: pass.
+scenario("finds: no coroutine and no global", function()
+  expect(rawget(_G, "leaked_coroutine")).to_be_nil()
+end)
+
+-- Tries: leave the random generator seeded with a known value.
+scenario("leaves: math.randomseed(1)", function()
+  math.randomseed(1)
+end)
+
+-- Must: pass; every case starts from its own seed, so two runs of this case draw the same number
+-- whatever ran before it (checked by the test across two runs).
+scenario("finds: its own random sequence", function()
+  print("drew " .. math.random(1 << 40))
+end)
+
+-- Tries: exhaust memory, leaving garbage behind.
+scenario("leaves: a state out of memory", function()
+  local t = {}
+  while true do t[#t + 1] = string.rep("g", 1024) end
+end)
+
+-- Must: pass.
+scenario("finds: memory to work with", function()
+  local s = string.rep("x", 4 << 20)
+  expect(#s).to_be(4 << 20)
+end)
+
+-- Tries: spend the instruction budget, catching the error so the hook stays tight.
+scenario("leaves: a spent budget", function()
+  pcall(function() while true do end end)
+end)
+
+-- Must: pass.
+scenario("finds: a full budget", function()
+  local n = 0
+  for i = 1, 100000 do n = n + i end
+  expect(n).to_be(5000050000)
+end)
