@@ -76,7 +76,7 @@ struct LuaObjectTypeTests {
     let cases: [(String, String)] = [
       ("alert:tap 'Cancel'", "a.lua:1: no button 'Cancel' (buttons: OK)"),
       ("alert:tap()", "a.lua:1: bad argument #1 to 'tap' (string expected, got no value)"),
-      ("alert.tap('OK')", "a.lua:1: bad argument #1 to 'tap' (Alert expected, got string)"),
+      ("alert.tap('OK')", "a.lua:1: bad argument #1 to 'tap' (Alert expected, got string; call methods with ':', as in object:tap(…))"),
       ("return alert.requestWhenInUse", "a.lua:1: unknown member 'requestWhenInUse' of Alert"),
       ("alert.buttons = {}", "a.lua:1: read-only member"),
     ]
