@@ -55,8 +55,11 @@ let package = Package(
       ]
     ),
     .executableTarget(name: "permsim", dependencies: ["CLICommands"]),
-    // In-process benchmarks (Scripts/bench runs it in release mode); never part of the tests.
+    // In-process benchmarks of the model (Scripts/bench-model runs it in release mode); never part of the tests.
     .executableTarget(name: "permsim-bench", dependencies: ["PermissionModel", "ScenarioRuntime", "LuaBridge"]),
+    // The fuzzing harnesses (scenario source, Info.plist bytes, InfoPlist.strings bytes) and libFuzzer's entry point.
+    .target(name: "Fuzzing", dependencies: ["ScenarioRuntime", "PlistLoader", "PermissionModel", "LuaBridge", "Reporting"]),
+    .executableTarget(name: "permsim-fuzz", dependencies: ["Fuzzing"]),
 
     // MARK: Tests
     // What several test targets share: running the built binary, reading JUnit back, schema validation.
@@ -68,5 +71,6 @@ let package = Package(
     .testTarget(name: "ScenarioRuntimeTests", dependencies: ["ScenarioRuntime"]),
     .testTarget(name: "RunnerTests", dependencies: ["Runner"]),
     .testTarget(name: "CLICommandsTests", dependencies: ["CLICommands", "PermsimTestSupport", "permsim"]),
+    .testTarget(name: "FuzzingTests", dependencies: ["Fuzzing"]),
   ]
 )

@@ -51,6 +51,13 @@ extension InfoPlistDocument {
       localizationFolders: localizationFolders, staleCatalogKeys: staleCatalogKeys)
   }
 
+  /// Parses an Info.plist's bytes (XML, binary or old-style) already in memory, without localized strings.
+  ///
+  /// - Throws: ``PlistLoadError`` naming `path`, as for a file.
+  public init(data: Data, path: String) throws {
+    self.init(values: try PropertyListReader.dictionary(from: data, path: path), path: path)
+  }
+
   // MARK: - Paths
 
   /// The resolved path of `name` in `folder`, or nil when there is no such file; outside the root still throws.

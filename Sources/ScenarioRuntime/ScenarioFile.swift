@@ -24,9 +24,14 @@ public struct ScenarioFile: Sendable {
 
   /// A file made from source text, for tests and the REPL (`path` is shown in messages).
   public init(path: String, absolutePath: String, source: String) {
+    self.init(path: path, absolutePath: absolutePath, bytes: Array(source.utf8))
+  }
+
+  /// A file made from source bytes as they are, valid UTF-8 or not (the fuzzing harness's input).
+  public init(path: String, absolutePath: String, bytes: [UInt8]) {
     self.path = path
     self.absolutePath = absolutePath
-    _text = Array(source.utf8)
+    _text = bytes
   }
 
   /// The source text, as bytes: read through the gate now, unless the file was made from text.

@@ -1,0 +1,1 @@
+scenario("loop", function() while true do end end)

@@ -1,0 +1,1 @@
+scenario("x", function() expect(1).to_be(2) end)
