@@ -17,6 +17,9 @@ enum PropertyListReader {
 
   /// Parses `data` into a value; `path` names the file in errors.
   static func value(from data: Data, path: String) throws -> PlistValue {
+    if syntax(of: data) == .binary, BinaryPropertyListTrailer(data)?.holdsSet(in: data) == true {
+      throw PlistLoadError(.unexpectedStructure, path: path, reason: "holds a set, which no Info.plist or strings file has")
+    }
     let object: Any
     do {
       object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
