@@ -193,10 +193,23 @@ private final class ResultBoard: @unchecked Sendable {
     return _next - 1
   }
 
+  /// Results the poster takes per wake-up, at most: waking a thread for every case costs more than a small case.
+  static let batch = 32
+  /// The position the poster sleeps on, if it does.
+  private var _awaited: Int?
+
   func finish(_ position: Int, _ result: RunExecutor.Finished) {
     _condition.lock()
     _results[position] = result
-    _condition.broadcast()
+    // Wake the poster once a batch is ready from what it waits for, or once the last cases are done.
+    if let awaited = _awaited, _results[awaited] != nil {
+      var ready = awaited
+      while ready < _next, ready - awaited < Self.batch, _results[ready] != nil { ready += 1 }
+      if ready - awaited == Self.batch || (ready == _next && _next == _results.count) {
+        _awaited = nil
+        _condition.broadcast()
+      }
+    }
     _condition.unlock()
   }
 
@@ -206,6 +219,7 @@ private final class ResultBoard: @unchecked Sendable {
     defer { _condition.unlock() }
     while _results[position] == nil {
       if stop.isSet { return nil }
+      _awaited = position
       _ = _condition.wait(until: Date(timeIntervalSinceNow: 0.05))
     }
     let result = _results[position]
