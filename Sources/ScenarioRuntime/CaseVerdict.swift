@@ -89,10 +89,10 @@ public enum CaseVerdict {
   /// How positions in the prelude read: `[permsim]`.
   private static let preludeChunk = String(Prelude.chunkName.dropFirst())
 
-  /// The traceback without the frames of the prelude and of C functions, which say nothing to a scenario author.
+  /// The traceback without the frames of the prelude, the loader and C functions, which say nothing to a scenario author.
   static func cleanTraceback(_ traceback: String) -> String {
     let lines = traceback.split(separator: "\n", omittingEmptySubsequences: false)
-      .filter { line in !line.contains("[permsim]") && !line.contains("[C]: in ") && !line.contains("(...tail calls...)") }
+      .filter { line in !line.contains("[permsim") && !line.contains("[C]: in ") && !line.contains("(...tail calls...)") }
     return lines.count > 1 ? lines.joined(separator: "\n") : ""
   }
 }

@@ -22,6 +22,7 @@ public final class ScenarioEngine {
   private let _loader: LuaTable
   private let _begin: LuaFunction
   private let _runChunk: LuaFunction
+  private let _runCase: LuaFunction
   /// The main chunks of the files run last (cases of a file run one after another, so a few suffice).
   private var _chunks: [(path: String, chunk: LuaFunction)] = []
 
@@ -39,14 +40,17 @@ public final class ScenarioEngine {
     let prelude = try state.loadBytecode(environment.preludeBytecode, chunkName: Prelude.chunkName)
     let loader = try state.load(Self.loaderSource, chunkName: "=[permsim loader]")
     try state.call(loader, prelude, host, state.debugLibrary(), state.osLibrary())
-    guard let api = host.table("loader"), let begin = api.function("begin"), let runChunk = api.function("run_chunk") else {
-      preconditionFailure("the loader MUST publish host.loader with begin and run_chunk")
+    guard let api = host.table("loader"), let begin = api.function("begin"), let runChunk = api.function("run_chunk"),
+      let runCase = api.function("run_case")
+    else {
+      preconditionFailure("the loader MUST publish host.loader with begin, run_chunk and run_case")
     }
     appLuaMethods = Self.functions(in: host.table("app_methods"))
     deviceLuaMethods = Self.functions(in: host.table("device_methods"))
     _loader = api
     _begin = begin
     _runChunk = runChunk
+    _runCase = runCase
     installPrimitives(in: host)
     state.useGenerationalCollector()
   }
@@ -63,15 +67,30 @@ public final class ScenarioEngine {
   /// Bytes the engine's Lua state holds now (live objects and garbage not yet collected).
   public var luaMemoryUsed: Int { state.memoryUsed }
 
-  /// Starts a case: a fresh environment (or the state's own globals when `shared`) with a new prelude instance.
+  /// Starts a session: a fresh environment (or the state's own globals when `shared`) with a new prelude instance.
   func begin(shared: Bool) throws(LuaError) -> (environment: LuaTable, api: LuaTable) {
-    if state.memoryUsed > environment.limits.memory / 4 { state.collectGarbage() }
-    state.instructionCount = 0
+    prepareForCase()
     try state.call(_begin, shared)
     guard let env = _loader.table("env"), let api = _loader.table("api") else {
       preconditionFailure("begin MUST leave the environment and the API in host.loader")
     }
     return (env, api)
+  }
+
+  /// Runs case `index` of `file` in a fresh environment and prelude instance, in one call into Lua.
+  ///
+  /// The file's top level runs again (seeded with `chunkSeed`), counting its scenarios until the case's
+  /// own; then `host.begin_body` opens the case body (devices allowed, a new instruction budget) and
+  /// the case runs with its hooks (seeded with `caseSeed`).
+  func runCase(_ index: Int, of file: ScenarioFile, chunkSeed: Int, caseSeed: Int) throws(LuaError) {
+    prepareForCase()
+    try state.call(_runCase, try chunk(of: file), index, chunkSeed, caseSeed)
+  }
+
+  /// Collects garbage when the state holds a quarter of its memory budget, and starts a new instruction budget.
+  private func prepareForCase() {
+    if state.memoryUsed > environment.limits.memory / 4 { state.collectGarbage() }
+    state.instructionCount = 0
   }
 
   /// The compiled main chunk of `file`: compiled once while its cases run one after another on this engine.
@@ -151,6 +170,17 @@ public final class ScenarioEngine {
     function loader.run_chunk(chunk, env)
       setupvalue(chunk, 1, env)
       return chunk()
+    end
+    -- Runs one case of a file (ScenarioEngine.runCase): everything a case needs, in one call from the host.
+    function loader.run_case(chunk, index, chunk_seed, case_seed)
+      local env = fresh_env()
+      local api = new_case(env)
+      api.target(index)
+      env.math.randomseed(chunk_seed)
+      setupvalue(chunk, 1, env)
+      chunk()
+      host.begin_body()
+      api.run(index, case_seed)
     end
     """#
 }

@@ -30,6 +30,12 @@ extension ScenarioEngine {
       call.push(source)
       call.push(path)
     })
+    // Called by the loader between a file's top level and the case body: devices are allowed from now on,
+    // and the body starts a new instruction budget.
+    host.rawSet("begin_body", state.makeFunction { [unowned self] _ in
+      try running().allowsDevices = true
+      state.instructionCount = 0
+    })
     host.rawSet("device", state.makeFunction { [unowned self] call in
       try running().makeDevice(&call)
     })

@@ -29,8 +29,8 @@ public final class ScenarioSession {
   /// Whether scenario code may create devices now (false while a file's top level runs).
   var allowsDevices: Bool
   /// The session's global table (`_ENV` of its scenario code).
-  let globals: LuaTable
-  private let _api: LuaTable
+  let globals: LuaTable?
+  private let _api: LuaTable?
 
   // The Swift objects Lua holds: one box per model object, so Lua sees one userdata per object.
   var deviceBoxes: [Device: DeviceBox] = [:]
@@ -59,7 +59,8 @@ public final class ScenarioSession {
     defaultVersion = iosVersion
     self.mode = mode
     allowsDevices = mode == .interactive
-    (globals, _api) = try engine.begin(shared: mode == .interactive)
+    // A case run makes its environment inside ScenarioEngine.runCase, in the same call that runs it.
+    (globals, _api) = mode == .running ? (nil, nil) : try engine.begin(shared: mode == .interactive)
     engine.session = self
   }
 
@@ -96,7 +97,7 @@ public final class ScenarioSession {
   /// A file that does not compile or whose top level fails gives the problem to report as its one
   /// errored case.
   public func collect() -> Collection {
-    guard let file, let collect = _api.function("collect") else { return .registered([]) }
+    guard let file, let globals, let collect = _api?.function("collect") else { return .registered([]) }
     do {
       try seedRandom(file.path)
       try engine.run(engine.chunk(of: file), in: globals)
@@ -122,17 +123,14 @@ public final class ScenarioSession {
   }
 
   private func _run(scenario index: Int, named name: String) throws(LuaError) {
-    guard let file, let target = _api.function("target"), let run = _api.function("run") else { return }
-    try engine.state.call(target, index)
-    try seedRandom(file.path)
-    try engine.run(engine.chunk(of: file), in: globals)
-    allowsDevices = true
-    engine.state.instructionCount = 0
-    try engine.state.call(run, index, Self.seed(environment.seed, file.path + "\u{0}" + name))
+    guard let file, mode == .running else { return }
+    try engine.runCase(
+      index, of: file, chunkSeed: Self.seed(environment.seed, file.path),
+      caseSeed: Self.seed(environment.seed, file.path + "\u{0}" + name))
   }
 
   private func seedRandom(_ name: String) throws(LuaError) {
-    guard let math = globals.table("math"), let randomseed = math.function("randomseed") else { return }
+    guard let math = globals?.table("math"), let randomseed = math.function("randomseed") else { return }
     try engine.state.call(randomseed, Self.seed(environment.seed, name))
   }
 
