@@ -41,6 +41,15 @@ static inline int clua_wasstopped(lua_State *L) {
 }
 
 /*
+** What a call into the host (a Swift function or metamethod) costs against the instruction budget,
+** in VM instructions: a host call takes about as long as a hundred instructions (a property read
+** ~0.4 µs, a request or an install several µs, where an instruction takes a few ns). Without it, a
+** loop of host calls could run for minutes within its budget. Charged without raising: the hook
+** stops the code at its next period, in a Lua frame.
+*/
+#define CLUA_HOST_CALL_COST 100
+
+/*
 ** Why running code must stop (an interrupt, the spent budget), or NULL. Errors raised for these come
 ** from the hook, and Lua runs some code after them with hooks off (an xpcall message handler, the
 ** __close of a coroutine being reset): such code must not run at all then.

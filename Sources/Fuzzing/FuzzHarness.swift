@@ -31,9 +31,9 @@ public enum FuzzHarness {
   // MARK: - Scenario source
 
   /// Small budgets, so a runaway input ends quickly as the budget error a user would get.
-  static let limits = ScenarioEnvironment.Limits(instructions: 200_000, memory: 8 << 20)
+  static let limits = ScenarioEnvironment.Limits(instructions: 50_000, memory: 8 << 20)
   /// At most this many of a file's cases run, so one input stays one short execution.
-  static let maximumCases = 4
+  static let maximumCases = 2
 
   /// One engine for every input, as a runner's worker keeps one for every case it runs; one input at a time.
   nonisolated(unsafe) private static var engine: ScenarioEngine? = makeEngine()

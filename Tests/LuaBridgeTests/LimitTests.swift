@@ -34,6 +34,17 @@ struct LimitTests {
     #expect(state.instructionCount > 1_000_000 && state.instructionCount <= 1_001_000)
   }
 
+  @Test("a loop of calls into Swift is charged a hundred instructions a call, and ends within its budget")
+  func hostCallLoop() throws {
+    let state = LuaState(.init(instructionLimit: 1_000_000))
+    var calls = 0
+    state.globals.rawSet("ping", state.makeFunction { _ in calls += 1 })
+    let error = try #require(throws: LuaError.self) { try state.run("while true do ping() end", chunkName: "@ping.lua") }
+    #expect(error.kind == .budget)
+    // Each iteration costs a few VM instructions and one host call (100): about 10,000 calls, not 250,000.
+    #expect(calls > 9_000 && calls < 10_100, "\(calls) calls")
+  }
+
   @Test("code that catches the budget error (pcall, xpcall, coroutines) still ends")
   func catchingLoop() throws {
     let error = try failure("while true do pcall(function() while true do end end) end", .init(instructionLimit: 200_000))

@@ -61,7 +61,8 @@ scenario("on_prompt handler that never taps", function()
 end)
 
 -- Tries: an on_prompt handler that requests again from inside, in a loop without end that makes the
--- model record a dozen steps per instruction or so. Must: error; the transcript is full.
+-- model record a dozen steps per instruction or so. Must: error; the host calls are charged to the
+-- instruction budget, which runs out.
 scenario("on_prompt handler that re-enters", function()
   local phone = device { ios = "14.0" }
   local manager
