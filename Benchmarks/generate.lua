@@ -1,20 +1,20 @@
 -- Writes the benchmark corpora that Scripts/bench runs (see Benchmarks/README.md).
 --
---   lua5.4 Benchmarks/generate.lua realistic DIR CASES   -- permsim scenario files, 100 cases a file
---   lua5.4 Benchmarks/generate.lua trivial DIR CASES     -- permsim files of 100 empty scenarios
---   lua5.4 Benchmarks/generate.lua busted DIR CASES      -- busted specs of 100 empty `it` blocks
+--   lua5.4 Benchmarks/generate.lua realistic DIR CASES [PER_FILE]  -- permsim scenario files
+--   lua5.4 Benchmarks/generate.lua trivial DIR CASES [PER_FILE]    -- permsim files of empty scenarios
+--   lua5.4 Benchmarks/generate.lua busted DIR CASES [PER_FILE]     -- busted specs of empty `it` blocks
 --
+-- PER_FILE (default 20) is how many cases a file holds: Examples/ has 15 cases a file on average.
 -- A realistic case is what a QA author writes for one row of a permission matrix: a device, an app
 -- from an inline Info.plist, two requests, an answered alert, two expect_callback and a clock advance.
 -- Versions cycle so that every case is not the same path through the model.
 
-local kind, dir, cases = arg[1], arg[2], tonumber(arg[3])
-if not (kind and dir and cases) then
-  io.stderr:write("usage: lua5.4 generate.lua realistic|trivial|busted DIR CASES\n")
+local kind, dir, cases, PER_FILE = arg[1], arg[2], tonumber(arg[3]), tonumber(arg[4] or "20")
+if not (kind and dir and cases and PER_FILE) then
+  io.stderr:write("usage: lua5.4 generate.lua realistic|trivial|busted DIR CASES [PER_FILE]\n")
   os.exit(2)
 end
 
-local PER_FILE = 100
 local VERSIONS = { "14.0", "14.5", "15.0", "16.0", "17.0" }
 
 local function write(path, text)
@@ -58,7 +58,7 @@ if kind == "realistic" then
     write(string.format("%s/matrix_%05d.lua", dir, file), table.concat(parts))
   end
 elseif kind == "trivial" or kind == "busted" then
-  -- The same layout for both runners: files of 100 empty tests, so the comparison is runner cost.
+  -- The same layout for both runners: files of PER_FILE empty tests, so the comparison is runner cost.
   local open, close = "", ""
   local line, name = 'scenario("t%d", function() end)\n', "%s/trivial_%05d.lua"
   if kind == "busted" then

@@ -14,8 +14,8 @@ import PermissionModel
 public final class ScenarioEngine {
   let environment: ScenarioEnvironment
   let state: LuaState
-  /// The session the host primitives serve now.
-  var session: ScenarioSession?
+  /// The session the host primitives serve now (weak: a session holds its engine, and outlives its case only in its owner).
+  weak var session: ScenarioSession?
   /// The Lua methods of apps and devices (`expect_callback`, `expect_prompt`, …), defined by the prelude.
   let appLuaMethods: [String: LuaFunction]
   let deviceLuaMethods: [String: LuaFunction]

@@ -102,4 +102,22 @@ struct EngineIsolationTests {
     let works = try ScenarioSession(engine: engine, file: file, iosVersion: "14.0", mode: .running)
     #expect(works.run(scenario: 2, named: "works") == .passed)
   }
+
+  @Test("an engine and its sessions are freed once their owners let go (no cycle through the running session)")
+  func engineIsFreed() throws {
+    let harness = try ScenarioHarness(files: ["s.lua": "scenario(\"x\", function() local phone = device {} end)"])
+    defer { harness.remove() }
+    let file = try ScenarioFile(path: "s.lua", environment: harness.environment)
+    weak var freedEngine: ScenarioEngine?
+    weak var freedSession: ScenarioSession?
+    do {
+      let engine = try ScenarioEngine(environment: harness.environment)
+      let session = try ScenarioSession(engine: engine, file: file, iosVersion: "14.0", mode: .running)
+      #expect(session.run(scenario: 1, named: "x") == .passed)
+      freedEngine = engine
+      freedSession = session
+    }
+    #expect(freedSession == nil)
+    #expect(freedEngine == nil)
+  }
 }
