@@ -348,10 +348,9 @@ local function app_expect_callback(app, name, fields)
   end
   check_fields("expect_callback", fields, CALLBACK_FIELDS)
   local read = unread[app] or 0
-  local delivered = app.callbacks
-  local cb = delivered[read + 1]
+  local cb, delivered = host.callback(app, read + 1)
   if cb == nil then
-    fail(s_format("expected callback %s, but no unread callback was delivered (%d delivered, all read)", name, #delivered))
+    fail(s_format("expected callback %s, but no unread callback was delivered (%d delivered, all read)", name, delivered))
   end
   unread[app] = read + 1
   local want = { name = name }

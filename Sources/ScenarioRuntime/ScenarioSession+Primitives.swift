@@ -13,6 +13,14 @@ extension ScenarioEngine {
       call.push(Spelling.closest(to: word, in: candidates))
     })
     host.rawSet("callback_names", DelegateMethod.allCases.map(\.rawValue))
+    // The n-th callback delivered to an app, or nil, and how many were delivered: what expect_callback
+    // reads, without turning every callback into a table as `app.callbacks` does.
+    host.rawSet("callback", state.makeFunction { call in
+      let callbacks = try call.object(1, of: AppBox.type).app.callbacks
+      let position = try call.integer(2)
+      call.push(callbacks.indices.contains(position - 1) ? LuaValue(callback: callbacks[position - 1]) : nil)
+      call.push(callbacks.count)
+    })
     host.rawSet("current_app", state.makeFunction { [unowned self] call in
       call.push(try running().currentApp.map { AppBox.type.wrap($0) })
     })
