@@ -98,12 +98,16 @@ struct RunCommand: ParsableCommand {
       throw ValidationError("no scenario files (matching \(pattern)) under \(settings.paths.joined(separator: ", "))")
     }
     let absolute = found.map { $0.hasPrefix("/") ? $0 : FileManager.default.currentDirectoryPath + "/" + $0 }
-    let collected = try usage { try ScenarioCollector.collect(absolute, environment: environment, jobs: settings.jobs) }
-    let plan = settings.planner.plan(collected.map(\.declared)) { name in patterns.names?.matches(name) ?? true }
+    // What collection declared is needed only to plan: let it go before the run (100,000 cases hold megabytes).
+    let (plan, loadedFiles) = try usage {
+      let collected = try ScenarioCollector.collect(absolute, environment: environment, jobs: settings.jobs)
+      let plan = settings.planner.plan(collected.map(\.declared)) { name in patterns.names?.matches(name) ?? true }
+      return (plan, collected.map(\.loaded))
+    }
 
     if list {
       for suite in plan.suites {
-        print(collected[suite.fileIndex].loaded.file.path)
+        print(loadedFiles[suite.fileIndex].file.path)
         for planned in suite.cases {
           let skip = planned.skipReason.map { "  [skipped: \($0)]" } ?? ""
           print("  \(planned.name)  (line \(planned.line), iOS \(planned.iosVersion))\(skip)")
@@ -133,7 +137,7 @@ struct RunCommand: ParsableCommand {
       iOSVersions: settings.iosVersions.isEmpty ? [settings.planner.options.defaultVersion] : settings.iosVersions
     )
     let executor = RunExecutor(
-      environment: environment, files: collected.map(\.loaded),
+      environment: environment, files: loadedFiles,
       options: RunExecutor.Options(jobs: settings.jobs, failFast: failFast, clock: settings.clock))
     let interrupted = executor.execute(plan, info: info, stop: stop) { event in
       reporter.record(event)

@@ -160,7 +160,7 @@ extension JUnitXMLReporter {
   /// The dotted class name of a scenario file: `onboarding/first_launch.lua` → `onboarding.first_launch`.
   static func classname(forPath path: String) -> String {
     let withoutExtension = path.hasSuffix(".lua") ? String(path.dropLast(4)) : path
-    return String(withoutExtension.map { $0 == "/" ? "." : $0 })
+    return String(decoding: withoutExtension.utf8.map { $0 == UInt8(ascii: "/") ? UInt8(ascii: ".") : $0 }, as: UTF8.self)
   }
 
   /// The folder part of a path (`onboarding/first_launch.lua` → `onboarding`), empty at the root.

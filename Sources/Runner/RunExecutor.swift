@@ -167,14 +167,16 @@ extension CaseOutcome {
 /// Finished cases by plan position, handed from workers to the thread that posts events.
 private final class ResultBoard: @unchecked Sendable {
   private let _condition = NSCondition()
-  private var _results: [RunExecutor.Finished?]
+  /// The finished results not yet handed to the poster, by position (a run of 100,000 cases holds a few).
+  private var _results: [Int: RunExecutor.Finished] = [:]
+  private let _count: Int
   private var _next = 0
   private var _cancelled = false
   private let _workers: Int
   private var _workersDone = 0
 
   init(count: Int, workers: Int) {
-    _results = Array(repeating: nil, count: count)
+    _count = count
     _workers = workers
   }
 
@@ -188,7 +190,7 @@ private final class ResultBoard: @unchecked Sendable {
   func takeNext() -> Int? {
     _condition.lock()
     defer { _condition.unlock() }
-    guard !_cancelled, _next < _results.count else { return nil }
+    guard !_cancelled, _next < _count else { return nil }
     _next += 1
     return _next - 1
   }
@@ -205,7 +207,7 @@ private final class ResultBoard: @unchecked Sendable {
     if let awaited = _awaited, _results[awaited] != nil {
       var ready = awaited
       while ready < _next, ready - awaited < Self.batch, _results[ready] != nil { ready += 1 }
-      if ready - awaited == Self.batch || (ready == _next && _next == _results.count) {
+      if ready - awaited == Self.batch || (ready == _next && _next == _count) {
         _awaited = nil
         _condition.broadcast()
       }
@@ -222,8 +224,7 @@ private final class ResultBoard: @unchecked Sendable {
       _awaited = position
       _ = _condition.wait(until: Date(timeIntervalSinceNow: 0.05))
     }
-    let result = _results[position]
-    _results[position] = nil
+    let result = _results.removeValue(forKey: position)
     return result
   }
 
