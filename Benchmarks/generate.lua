@@ -23,27 +23,17 @@ local function write(path, text)
   file:close()
 end
 
+-- The case's text, shared with permsim-bench: Benchmarks/realistic_case.lua beside this script.
+local TEMPLATE = (function()
+  local file = assert(io.open((arg[0]:match("^(.*)/") or ".") .. "/realistic_case.lua"))
+  local text = file:read("a")
+  file:close()
+  return text:sub((text:find("  scenario(", 1, true)))
+end)()
+
 local function realistic_case(index)
   local ios = VERSIONS[(index - 1) % #VERSIONS + 1]
-  return string.format([[
-  scenario("case %d", function()
-    local phone = device { ios = %q, wifi = "Office-5G" }
-    local app = phone:install { info = {
-      CFBundleDisplayName = "Bench %d",
-      NSLocationWhenInUseUsageDescription = "Shows nearby stops.",
-      NSLocationAlwaysAndWhenInUseUsageDescription = "Tracks your trips.",
-      UIBackgroundModes = { "location" },
-    } }
-    app:launch()
-    local manager = app:location_manager()
-    expect_callback("locationManagerDidChangeAuthorization", { status = "notDetermined" })
-    manager:requestWhenInUseAuthorization()
-    expect_prompt({ kind = "authorization" }):tap "Allow While Using App"
-    expect_callback("locationManagerDidChangeAuthorization", { status = "authorizedWhenInUse" })
-    manager:requestAlwaysAuthorization()
-    clock:advance "30s"
-  end)
-]], index, ios, index)
+  return (TEMPLATE:gsub("{{INDEX}}", tostring(index)):gsub("{{IOS}}", ios))
 end
 
 if kind == "realistic" then

@@ -7,25 +7,18 @@ func sessionBenchmarks() throws {
   let root = FileManager.default.temporaryDirectory.appendingPathComponent("permsim-bench-\(getpid())")
   try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
   defer { try? FileManager.default.removeItem(at: root) }
-  let body = """
-      scenario("case %d", function()
-        local phone = device { ios = "14.0" }
-        local app = phone:install { info = { CFBundleDisplayName = "Bench", NSLocationWhenInUseUsageDescription = "Bench needs it.", NSLocationAlwaysAndWhenInUseUsageDescription = "Always." } }
-        app:launch()
-        local manager = app:location_manager()
-        expect_callback("locationManagerDidChangeAuthorization", { status = "notDetermined" })
-        manager:requestWhenInUseAuthorization()
-        expect_prompt({ kind = "authorization" }):tap "Allow While Using App"
-        expect_callback("locationManagerDidChangeAuthorization", { status = "authorizedWhenInUse" })
-        manager:requestAlwaysAuthorization()
-        clock:advance "10s"
-      end)
-
-    """
+  // The same case as Scripts/bench's realistic corpus (Benchmarks/realistic_case.lua, from its scenario line).
+  let template = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Benchmarks/realistic_case.lua")
+  let text = try String(contentsOf: template, encoding: .utf8)
+  guard let start = text.range(of: "  scenario(")?.lowerBound else {
+    print("permsim-bench: \(template.path) has no scenario line")
+    return
+  }
+  let body = String(text[start...]).replacingOccurrences(of: "{{IOS}}", with: "14.0")
   let environment = try ScenarioEnvironment(root: root.path)
   let engine = try ScenarioEngine(environment: environment)
   for count in [1, 100] {
-    let source = "describe(\"bench\", function()\n" + (0..<count).map { body.replacingOccurrences(of: "%d", with: "\($0)") }.joined() + "end)\n"
+    let source = "describe(\"bench\", function()\n" + (0..<count).map { body.replacingOccurrences(of: "{{INDEX}}", with: "\($0)") }.joined() + "end)\n"
     let file = ScenarioFile(path: "bench\(count).lua", absolutePath: root.path + "/bench\(count).lua", source: source)
 
     if count == 1 {
@@ -33,8 +26,9 @@ func sessionBenchmarks() throws {
         _ = try ScenarioEngine(environment: environment)
       })
       report("new sandboxed LuaState alone", measure(samples: 15, iterations: 500) { _ = LuaState() })
+      // A collecting session makes its environment when it starts (a running one, inside its case's run).
       report("new session on an engine (fresh environment + prelude instance)", try measure(samples: 15, iterations: 500) {
-        _ = try ScenarioSession(engine: engine, file: file, iosVersion: "14.0", mode: .running)
+        _ = try ScenarioSession(engine: engine, file: file, iosVersion: "14.0", mode: .collecting)
       })
     }
     report("whole case on an engine, file of \(count) scenario(s)", try measure(samples: 15, iterations: 500) {
