@@ -85,7 +85,7 @@ static void count_hook(lua_State *L, lua_Debug *ar) {
   char buffer[CLUA_STOPSIZE];
   const char *reason;
   (void)ar;
-  rt->count = (rt->count > LLONG_MAX - period) ? LLONG_MAX : rt->count + period;  /* saturates, as charge() does */
+  clua_count(rt, (unsigned long long)period);
   reason = clua_stopreason(rt, buffer);
   if (reason != NULL) clua_stop(L, reason, 0);
   if (period != CLUA_HOOK_PERIOD) lua_sethook(L, count_hook, LUA_MASKCOUNT, CLUA_HOOK_PERIOD);

@@ -2,7 +2,6 @@
 ** Calls across the boundary: the trampoline into Swift, Swift objects as userdata, protected calls
 ** and operations, loading and dumping chunks.
 */
-#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -41,7 +40,7 @@ static int call_host(lua_State *L, int event, void *target, void *object, lua_In
   n = rt->dispatch(L, event, target, object, index);
   rt->hard = hard;
   rt->current = current;
-  if (rt->count < LLONG_MAX - CLUA_HOST_CALL_COST) rt->count += CLUA_HOST_CALL_COST;
+  clua_count(rt, CLUA_HOST_CALL_COST);
   if (hard) check_memory(L, rt);
   if (n >= 0) return n;
   switch (n) {

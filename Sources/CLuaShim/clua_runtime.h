@@ -4,6 +4,7 @@
 #ifndef CLUA_RUNTIME_H
 #define CLUA_RUNTIME_H
 
+#include <limits.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include "CLuaShim.h"
@@ -48,6 +49,11 @@ static inline int clua_wasstopped(lua_State *L) {
 ** stops the code at its next period, in a Lua frame.
 */
 #define CLUA_HOST_CALL_COST 100
+
+/* Adds 'work' instructions to the count, saturating at LLONG_MAX so a huge charge never wraps around. */
+static inline void clua_count(clua_Runtime *rt, unsigned long long work) {
+  rt->count = (work > (unsigned long long)(LLONG_MAX - rt->count)) ? LLONG_MAX : rt->count + (long long)work;
+}
 
 /*
 ** Why running code must stop (an interrupt, the spent budget), or NULL. Errors raised for these come

@@ -49,7 +49,7 @@ static void charge(lua_State *L, lua_Unsigned work) {
   clua_Runtime *rt = clua_runtime(L);
   char buffer[CLUA_STOPSIZE];
   const char *reason;
-  rt->count = (work > (lua_Unsigned)(LLONG_MAX - rt->count)) ? LLONG_MAX : rt->count + (long long)work;
+  clua_count(rt, (unsigned long long)work);
   reason = clua_stopreason(rt, buffer);
   if (reason != NULL) clua_stop(L, reason, 1);
 }

@@ -204,7 +204,7 @@ private final class ResultBoard: @unchecked Sendable {
     _condition.lock()
     _results[position] = result
     // Wake the poster once a batch is ready from what it waits for, or once the last cases are done.
-    if let awaited = _awaited, _results[awaited] != nil {
+    if let awaited = _awaited {
       var ready = awaited
       while ready < _next, ready - awaited < Self.batch, _results[ready] != nil { ready += 1 }
       if ready - awaited == Self.batch || (ready == _next && _next == _count) {

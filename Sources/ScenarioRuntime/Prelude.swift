@@ -512,13 +512,18 @@ local function new_case(env)
     current = saved
   end
 
+  -- Running one case re-runs the file's top level: the registrations were checked when the file was
+  -- collected, so they are only counted here, at the cost of an increment (a file of N scenarios pays
+  -- N of these per case), and the case's own is kept. True when the registration was only counted.
+  local function counted(fn)
+    if not target or running then return false end
+    registered = registered + 1
+    if registered == target then cases[registered] = { node = current, fn = fn } end
+    return true
+  end
+
   local function register(name, options, fn, skip)
     registered = registered + 1
-    if target then
-      -- The file was checked when it was collected; a case run only needs its own scenario.
-      if registered == target then cases[registered] = { node = current, fn = fn } end
-      return
-    end
     local info = user_frame(3) or {}
     local tags, ios = {}, nil
     if options then
@@ -555,14 +560,7 @@ local function new_case(env)
   end
 
   function env.scenario(name, options, fn)
-    if target and not running then
-      -- Running one case re-runs the file's top level: the other registrations were checked when the
-      -- file was collected and are only counted here, at the cost of an increment (a file of N
-      -- scenarios pays N of these per case).
-      registered = registered + 1
-      if registered == target then cases[registered] = { node = current, fn = fn or options } end
-      return
-    end
+    if counted(fn or options) then return end
     in_definition("scenario")
     if fn == nil and type(options) == "function" then options, fn = nil, options end
     check_type("scenario", 1, name, "string")
@@ -572,6 +570,7 @@ local function new_case(env)
   end
 
   function env.pending(name, reason)
+    if counted(nil) then return end
     in_definition("pending")
     check_type("pending", 1, name, "string")
     check_type("pending", 2, reason, "string", true)

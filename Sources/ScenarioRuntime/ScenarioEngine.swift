@@ -108,9 +108,9 @@ public final class ScenarioEngine {
     return chunk
   }
 
-  /// Runs a main chunk with `env` as its `_ENV`.
-  func run(_ chunk: LuaFunction, in env: LuaTable) throws(LuaError) {
-    try state.call(_runChunk, chunk, env)
+  /// Runs a main chunk with `env` as its `_ENV` and its `math.random` seeded with `seed`.
+  func run(_ chunk: LuaFunction, in env: LuaTable, seed: Int) throws(LuaError) {
+    try state.call(_runChunk, chunk, env, seed)
   }
 
   /// Trusted Lua that makes each case's environment and prelude instance; run once per engine.
@@ -166,8 +166,9 @@ public final class ScenarioEngine {
       if shared then shared_api = api end
       loader.env, loader.api = env, api
     end
-    -- Runs a file's main chunk in a case's environment.
-    function loader.run_chunk(chunk, env)
+    -- Runs a file's main chunk in a case's environment, its math.random seeded with `seed`.
+    function loader.run_chunk(chunk, env, seed)
+      env.math.randomseed(seed)
       setupvalue(chunk, 1, env)
       return chunk()
     end
@@ -176,9 +177,7 @@ public final class ScenarioEngine {
       local env = fresh_env()
       local api = new_case(env)
       api.target(index)
-      env.math.randomseed(chunk_seed)
-      setupvalue(chunk, 1, env)
-      chunk()
+      loader.run_chunk(chunk, env, chunk_seed)
       host.begin_body()
       api.run(index, case_seed)
     end

@@ -99,8 +99,7 @@ public final class ScenarioSession {
   public func collect() -> Collection {
     guard let file, let globals, let collect = _api?.function("collect") else { return .registered([]) }
     do {
-      try seedRandom(file.path)
-      try engine.run(engine.chunk(of: file), in: globals)
+      try engine.run(engine.chunk(of: file), in: globals, seed: Self.seed(environment.seed, file.path))
       let list = try engine.state.call(collect).first ?? .nil
       return .registered(Self.declaredScenarios(list))
     } catch {
@@ -127,11 +126,6 @@ public final class ScenarioSession {
     try engine.runCase(
       index, of: file, chunkSeed: Self.seed(environment.seed, file.path),
       caseSeed: Self.seed(environment.seed, file.path + "\u{0}" + name))
-  }
-
-  private func seedRandom(_ name: String) throws(LuaError) {
-    guard let math = globals?.table("math"), let randomseed = math.function("randomseed") else { return }
-    try engine.state.call(randomseed, Self.seed(environment.seed, name))
   }
 
   /// Runs a chunk of REPL input compiled in ``luaState`` and returns its results as Lua's `tostring` shows them.
