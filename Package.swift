@@ -34,7 +34,11 @@ let package = Package(
 
     // MARK: Scenarios
     // Binds the model into a sandboxed Lua state and runs one scenario case.
-    .target(name: "ScenarioRuntime", dependencies: ["LuaBridge", "PermissionModel", "PlistLoader", "Reporting"]),
+    // Its Lua (the prelude, the loader) is in Lua/*.lua, embedded in the binary.
+    .target(
+      name: "ScenarioRuntime", dependencies: ["LuaBridge", "PermissionModel", "PlistLoader", "Reporting"],
+      resources: [.embedInCode("Lua/prelude.lua"), .embedInCode("Lua/loader.lua")]
+    ),
     // Run events and the reporters that fold them (console, JUnit XML).
     .target(name: "Reporting"),
     // Discovers scenario files, plans cases, runs them in parallel and posts run events.
@@ -52,6 +56,10 @@ let package = Package(
       dependencies: [
         "Runner", "ScenarioRuntime", "LuaBridge", "Reporting", "PlistLoader", "PermissionModel", "CEditLine",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      // The REPL's Lua, embedded in the binary.
+      resources: [
+        .embedInCode("Lua/repl_locals.lua"), .embedInCode("Lua/repl_prompt.lua"), .embedInCode("Lua/repl_prepare.lua"),
       ]
     ),
     .executableTarget(name: "permsim", dependencies: ["CLICommands"]),

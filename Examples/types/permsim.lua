@@ -161,7 +161,34 @@
 ---@field locations? Location[]
 ---@field region? Region
 
--- MARK: - Device
+-- MARK: - Values the objects hand out
+
+---A delegate callback delivered to the app.
+---@class Callback
+---@field name DelegateMethod
+---@field at number Virtual seconds since the scenario began.
+---@field manager integer The 1-based index of the manager in the app.
+---@field status? AuthorizationStatus
+---@field accuracy? AccuracyAuthorization
+---@field error? CLErrorCode
+---@field locations? Location[]
+---@field region? Region
+
+---A location delivered to the app.
+---@class Location
+---@field latitude number
+---@field longitude number
+---@field horizontalAccuracy number In metres.
+
+---How an app crashed.
+---@class Crash
+---@field exception string For example "NSInternalInconsistencyException".
+---@field reason string
+---@field at number Virtual seconds since the scenario began.
+
+-- MARK: - The objects
+
+-- BEGIN GENERATED: the objects, from their member tables (permsim definitions --update FILE)
 
 ---A simulated iPhone, made by `device { … }`.
 ---@class Device
@@ -200,16 +227,14 @@ function Device:expect_prompt(fields) end
 ---Asserts that no alert is showing on this phone.
 function Device:expect_no_prompt() end
 
--- MARK: - App
-
 ---An installed app, returned by `phone:install { … }`.
 ---@class App
----@field state AppState
+---@field state AppState notRunning, foreground, background or suspended.
 ---@field callbacks Callback[] Every callback delivered to the app's managers so far, oldest first.
 ---@field console string[] The lines the system logged for the app.
 ---@field crash Crash? nil, or how the app crashed.
 ---@field name string The name shown in alert titles.
----@field bundle_id string
+---@field bundle_id string The bundle identifier.
 local App = {}
 
 ---Launches the app into the foreground (it must not be running).
@@ -246,54 +271,54 @@ function App:expect_no_callback() end
 ---@return string
 function App:expect_console(pattern) end
 
--- MARK: - CLLocationManager
-
 ---A location manager; members keep Apple's names. Reading a member the device's iOS lacks is an error.
 ---@class CLLocationManager
 ---@field authorizationStatus AuthorizationStatus Read-only.
----@field accuracyAuthorization AccuracyAuthorization Read-only; iOS 14+.
----@field allowsBackgroundLocationUpdates boolean iOS 9+. Setting true without UIBackgroundModes location crashes the app.
----@field showsBackgroundLocationIndicator boolean iOS 11+.
----@field pausesLocationUpdatesAutomatically boolean Default true.
+---@field accuracyAuthorization AccuracyAuthorization iOS 14+: Read-only.
+---@field allowsBackgroundLocationUpdates boolean iOS 9+: Setting true without UIBackgroundModes location crashes the app (B2).
+---@field showsBackgroundLocationIndicator boolean iOS 11+: Whether background updates show the blue bar / pill (B3).
+---@field pausesLocationUpdatesAutomatically boolean Default true (U3).
 ---@field location Location? Read-only: the last delivered location.
 local CLLocationManager = {}
 
----iOS 8+.
+---iOS 8+: Asks for When In Use.
 function CLLocationManager:requestWhenInUseAuthorization() end
 
----iOS 8+.
+---iOS 8+: Asks for Always.
 function CLLocationManager:requestAlwaysAuthorization() end
 
----iOS 14+: asks for precise location once; the request's `done` and `error` tell how it ended.
+---iOS 14+: Asks for precise location once; the request's `done` and `error` tell how it ended.
 ---@param purposeKey string A key of NSLocationTemporaryUsageDescriptionDictionary.
 ---@return TemporaryFullAccuracyRequest
 function CLLocationManager:requestTemporaryFullAccuracyAuthorization(purposeKey) end
 
+---Starts location updates (U1).
 function CLLocationManager:startUpdatingLocation() end
 
+---Stops location updates.
 function CLLocationManager:stopUpdatingLocation() end
 
----iOS 9+: one location, or an error.
+---iOS 9+: One location, or an error.
 function CLLocationManager:requestLocation() end
 
+---Starts significant-change monitoring (U4).
 function CLLocationManager:startMonitoringSignificantLocationChanges() end
 
+---Stops significant-change monitoring.
 function CLLocationManager:stopMonitoringSignificantLocationChanges() end
 
----Starts monitoring a circular region.
+---Starts monitoring a circular region (U4).
 ---@param region Region
 function CLLocationManager:startMonitoring(region) end
 
--- MARK: - Alerts, callbacks, requests, crashes
-
 ---A system alert; its fields follow the Precise switch as it is flipped.
 ---@class Alert
----@field kind AlertKind
----@field title string
+---@field kind AlertKind What the alert is about.
+---@field title string The title, as iOS shows it.
 ---@field message string? nil when the alert has no message.
 ---@field buttons string[] The labels in display order, exactly as iOS shows them.
 ---@field precise boolean? nil when the alert has no Precise switch, else its position.
----@field map "precise"|"approximate"|nil
+---@field map "precise"|"approximate"|nil The map the alert shows, if any.
 local Alert = {}
 
 ---Taps a button; a label that is not on the alert is an error listing those that are.
@@ -304,42 +329,18 @@ function Alert:tap(label) end
 ---@param on boolean
 function Alert:set_precise(on) end
 
----A delegate callback delivered to the app.
----@class Callback
----@field name DelegateMethod
----@field at number Virtual seconds since the scenario began.
----@field manager integer The 1-based index of the manager in the app.
----@field status? AuthorizationStatus
----@field accuracy? AccuracyAuthorization
----@field error? CLErrorCode
----@field locations? Location[]
----@field region? Region
-
----A location delivered to the app.
----@class Location
----@field latitude number
----@field longitude number
----@field horizontalAccuracy number In metres.
-
 ---What `requestTemporaryFullAccuracyAuthorization` returns.
 ---@class TemporaryFullAccuracyRequest
 ---@field done boolean True once the completion ran.
 ---@field error CLErrorCode? The completion's error: nil, or "promptDeclined".
----@field purposeKey string
-
----How an app crashed.
----@class Crash
----@field exception string For example "NSInternalInconsistencyException".
----@field reason string
----@field at number Virtual seconds since the scenario began.
-
--- MARK: - Settings and the clock
+---@field purposeKey string The purpose key it was asked with.
+local TemporaryFullAccuracyRequest = {}
 
 ---The Settings app of one phone.
 ---@class Settings
 local Settings = {}
 
----The choices the app's page lists, as iOS labels them.
+---The choices the app's page lists, as iOS labels them (S1).
 ---@param app App
 ---@return SettingsLabel[]
 function Settings:options(app) end
@@ -349,7 +350,7 @@ function Settings:options(app) end
 ---@return SettingsLabel?
 function Settings:get(app) end
 
----Selects one of `options(app)`.
+---Selects one of `options(app)` (S2).
 ---@param app App
 ---@param label SettingsLabel
 function Settings:set(app, label) end
@@ -384,6 +385,8 @@ function Clock:advance(duration) end
 ---Moves to the next time the wall clock shows `time`.
 ---@param time string "HH:MM" or "HH:MM:SS".
 function Clock:advance_to(time) end
+
+-- END GENERATED
 
 -- MARK: - Matchers
 

@@ -38,7 +38,7 @@ final class Repl {
     let state = session.luaState
     _locals = try ReplLocals(state: state)
     _support = state.makeTable()
-    try state.call(state.load(Self.supportSource, chunkName: "=[permsim]"), _support, state.globals)
+    try state.call(state.load(LuaSource.replPrompt, chunkName: "=[permsim]"), _support, state.globals)
     session.printHandler = { [weak self] line in
       guard let self else { return }
       showTranscript()
@@ -62,18 +62,10 @@ final class Repl {
   func prepare(plist: String, locale: String?) throws(LuaError) {
     let state = session.luaState
     state.instructionCount = 0
-    try state.call(state.load(Self.preparation, chunkName: "=--plist"), plist, locale)
+    try state.call(state.load(LuaSource.replPrepare, chunkName: "=--plist"), plist, locale)
     showTranscript()
   }
 
-  /// What `--plist` runs: globals, so every line sees them.
-  static let preparation = """
-    local plist, locale = ...
-    phone = device { locale = locale }
-    app = phone:install { plist = plist }
-    app:launch()
-    manager = app:location_manager()
-    """
 
   // MARK: - Reading (lua.c's loadline, addreturn, multiline)
 
@@ -187,17 +179,4 @@ final class Repl {
     return lines.joined(separator: "\n")
   }
 
-  /// `support.prompt(name)`: the prompt global, read raw from the globals and converted by `tostring`.
-  private static let supportSource = #"""
-    local support, globals = ...
-    local rawget, pcall, tostring, type = rawget, pcall, tostring, type
-
-    function support.prompt(name)
-      local value = rawget(globals, name)
-      if value == nil then return nil end
-      local ok, text = pcall(tostring, value)
-      if ok and type(text) == "string" then return text end
-      return nil
-    end
-    """#
 }

@@ -64,7 +64,7 @@ struct ReplCommand: ParsableCommand {
     } catch {
       throw ValidationError("\(error)")
     }
-    let session = try ScenarioSession(environment: environment, file: nil, iosVersion: version, mode: .interactive)
+    let session = try ScenarioSession.interactive(environment: environment, iosVersion: version)
     let output = ReplOutput.standard
     let isTerminal = isatty(0) == 1
     let reader: any LineReader = isTerminal ? ReplLineEditor(historyPath: Self.historyPath()) : ReplPlainReader(output: output)

@@ -199,6 +199,8 @@ static struct sigaction sigint_saved;
 
 void clua_interrupt(lua_State *L) { atomic_store(&clua_runtime(L)->interrupted, 1); }
 
+void clua_setgcstress(lua_State *L, int on) { clua_runtime(L)->gcstress = on; }
+
 static void on_sigint(int signal_number) {
   clua_Runtime *rt = sigint_target;
   signal(signal_number, SIG_DFL);  /* a second Ctrl-C ends the process */

@@ -37,6 +37,7 @@ static int call_host(lua_State *L, int event, void *target, void *object, lua_In
   int n;
   rt->hard = 0;
   rt->current = L;
+  if (rt->gcstress && !rt->releasing) lua_gc(L, LUA_GCCOLLECT);  /* the arguments on the stack stay alive */
   n = rt->dispatch(L, event, target, object, index);
   rt->hard = hard;
   rt->current = current;
@@ -212,27 +213,35 @@ static int push_metatable(lua_State *L, void *type, const char *name, int metame
   return 1;
 }
 
-/* Pushes the weak-valued table that maps objects to their live userdata. */
-static void push_objectcache(lua_State *L) {
-  if (lua_rawgetp(L, LUA_REGISTRYINDEX, &objectcache_key) == LUA_TTABLE) return;
-  lua_pop(L, 1);
-  lua_newtable(L);
-  lua_createtable(L, 0, 1);
-  lua_pushliteral(L, "v");
-  lua_setfield(L, -2, "__mode");
-  lua_setmetatable(L, -2);
-  lua_pushvalue(L, -1);
-  lua_rawsetp(L, LUA_REGISTRYINDEX, &objectcache_key);
+/* Pushes the weak-valued table that maps (type, key) to the live userdata: one subtable per type. */
+static void push_objectcache(lua_State *L, void *type) {
+  if (lua_rawgetp(L, LUA_REGISTRYINDEX, &objectcache_key) != LUA_TTABLE) {
+    lua_pop(L, 1);
+    lua_newtable(L);
+    lua_pushvalue(L, -1);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &objectcache_key);
+  }                                                       /* caches */
+  if (lua_rawgetp(L, -1, type) != LUA_TTABLE) {           /* caches, cache? */
+    lua_pop(L, 1);
+    lua_newtable(L);
+    lua_createtable(L, 0, 1);
+    lua_pushliteral(L, "v");
+    lua_setfield(L, -2, "__mode");
+    lua_setmetatable(L, -2);
+    lua_pushvalue(L, -1);
+    lua_rawsetp(L, -3, type);
+  }
+  lua_remove(L, -2);                                      /* cache */
 }
 
 int clua_pushobject(lua_State *L, void *object, void *type, const char *name, int metamethods,
-                    void (*retain)(void *object)) {
+                    lua_Integer key, void (*retain)(void *object)) {
   Instance *instance;
   int created;
-  push_objectcache(L);                                    /* cache */
-  if (lua_rawgetp(L, -1, object) == LUA_TUSERDATA) {      /* cache, userdata? */
+  push_objectcache(L, type);                              /* cache */
+  if (lua_rawgeti(L, -1, key) == LUA_TUSERDATA) {         /* cache, userdata? */
     instance = (Instance *)lua_touserdata(L, -1);
-    if (instance->type == type && instance->object == object) {
+    if (instance->type == type && instance->object != NULL) {
       lua_remove(L, -2);                                  /* userdata */
       return 0;
     }
@@ -245,9 +254,26 @@ int clua_pushobject(lua_State *L, void *object, void *type, const char *name, in
   created = push_metatable(L, type, name, metamethods);
   lua_setmetatable(L, -2);                                /* cache, userdata */
   lua_pushvalue(L, -1);
-  lua_rawsetp(L, -3, object);                             /* cache[object] = userdata */
+  lua_rawseti(L, -3, key);                                /* cache[key] = userdata */
   lua_remove(L, -2);                                      /* userdata */
   return created;
+}
+
+void clua_clearobjectcache(lua_State *L) {
+  lua_pushnil(L);
+  lua_rawsetp(L, LUA_REGISTRYINDEX, &objectcache_key);
+}
+
+void *clua_anyobject(lua_State *L, int idx) {
+  Instance *instance;
+  int ours;
+  if (lua_type(L, idx) != LUA_TUSERDATA || !lua_getmetatable(L, idx)) return NULL;
+  lua_getfield(L, -1, "__gc");
+  ours = lua_tocfunction(L, -1) == release_instance;
+  lua_pop(L, 2);
+  if (!ours) return NULL;
+  instance = (Instance *)lua_touserdata(L, idx);
+  return instance->object;
 }
 
 void clua_pushtypename(lua_State *L, int idx) {

@@ -18,6 +18,7 @@ typedef struct clua_Runtime {
   atomic_int interrupted;    /* set by clua_interrupt, cleared when the outermost host pcall returns */
   int depth;                 /* host pcalls running */
   int releasing;             /* > 0 while the host releases objects (maybe inside a collection) */
+  int gcstress;              /* 1: a full collection at every call from Lua into the host */
   lua_State *main;           /* the main thread */
   lua_State *current;        /* the thread of the innermost Swift frame, or main */
   clua_Dispatch dispatch;

@@ -55,23 +55,10 @@ public enum FuzzHarness {
     inputNumber += 1
     let name = "fuzz-\(inputNumber).lua"
     let file = ScenarioFile(path: name, absolutePath: "/fuzz/" + name, bytes: source)
-    let collection: ScenarioSession.Collection
-    do {
-      let session = try ScenarioSession(engine: engine, file: file, iosVersion: "14.0", mode: .collecting)
-      collection = session.collect()
-    } catch {
-      _ = CaseVerdict.outcome(of: error, memoryLimit: limits.memory)
-      return
-    }
-    guard case .registered(let scenarios) = collection else { return }
+    guard case .registered(let scenarios) = engine.collect(file) else { return }
     for scenario in scenarios.filter({ $0.skipReason == nil }).prefix(maximumCases) {
-      do {
-        let session = try ScenarioSession(engine: engine, file: file, iosVersion: "14.0", mode: .running)
-        let outcome = session.run(scenario: scenario.index, named: scenario.name)
-        _ = (outcome, session.transcript.count)
-      } catch {
-        _ = CaseVerdict.outcome(of: error, memoryLimit: limits.memory)
-      }
+      let run = engine.run(scenario.index, named: scenario.name, of: file, iosVersion: "14.0")
+      _ = (run.outcome, run.transcript.count)
     }
   }
 

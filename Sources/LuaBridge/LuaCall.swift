@@ -145,6 +145,12 @@ extension LuaCall {
     return unsafeDowncast(object, to: Object.self)
   }
 
+  /// Argument `position` as the Swift object of a userdata of `type`, or nil when it is anything else.
+  public func optionalObject<Object>(_ position: Int, of type: LuaObjectType<Object>) -> Object? {
+    guard let index = index(position), let object = stack.object(at: index, type: type.box) else { return nil }
+    return unsafeDowncast(object, to: Object.self)
+  }
+
   /// Lua's `tostring` of argument `position` (runs `__tostring`, so it may fail like Lua code).
   public func describe(_ position: Int) throws(LuaError) -> String {
     guard let index = index(position) else { return "nil" }

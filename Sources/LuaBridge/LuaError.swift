@@ -22,12 +22,19 @@ public struct LuaError: Error, CustomStringConvertible {
   public let traceback: String?
   /// The error value when it is not a string (a table raised by `error { … }`), copied deeply.
   public let value: LuaValue?
+  /// The host object when the error value is a userdata whose object is a ``LuaErrorRecord``: a
+  /// typed record the host made and Lua raised (Lua code cannot make one of its own).
+  public let record: (any LuaErrorRecord)?
 
-  public init(kind: Kind, message: String, traceback: String? = nil, value: LuaValue? = nil) {
+  public init(
+    kind: Kind, message: String, traceback: String? = nil, value: LuaValue? = nil,
+    record: (any LuaErrorRecord)? = nil
+  ) {
     self.kind = kind
     self.message = message
     self.traceback = traceback
     self.value = value
+    self.record = record
     location = LuaLocation(prefixOf: message[...]) ?? traceback.flatMap(LuaLocation.init(firstFrameOf:))
   }
 
@@ -35,4 +42,10 @@ public struct LuaError: Error, CustomStringConvertible {
   public var description: String {
     traceback.map { "\(message)\n\($0)" } ?? message
   }
+}
+
+/// A host object that Lua code may raise as an error value and that comes back whole in ``LuaError/record``.
+public protocol LuaErrorRecord: AnyObject, Sendable {
+  /// The record as a userdata to raise (its type's ``LuaObjectType/wrap(_:)``).
+  var asLuaObject: LuaObject { get }
 }

@@ -2,9 +2,10 @@
 public struct LuaObject: LuaPushable {
   let object: AnyObject
   let type: LuaObjectTypeBox
+  let key: Int
 
-  /// Pushes the object's userdata (the same one while it is alive).
+  /// Pushes the userdata of the object's key (the same one while it is alive).
   public func push(onto stack: LuaStack) {
-    stack.pushObject(object, type: type)
+    stack.pushObject(object, type: type, key: key)
   }
 }

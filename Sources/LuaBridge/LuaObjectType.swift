@@ -1,8 +1,8 @@
 /// How Lua sees instances of a Swift class: a type name, methods and metamethods written in Swift.
 ///
 /// Define a type once and share it between states (it is `Sendable`); push instances with
-/// ``wrap(_:)``. Lua sees each object as a userdata with a protected metatable (`getmetatable`
-/// gives `false`): pushing the same object again gives the same userdata while it is alive, and
+/// ``wrap(_:)`` or ``wrap(_:key:)``. Lua sees each object as a userdata with a protected metatable
+/// (`getmetatable` gives `false`): pushing the same object (or key) again gives the same userdata while it is alive, and
 /// the object is released exactly once, when Lua collects the userdata or the state closes.
 ///
 /// Members are looked up in `methods` first (each method closure is created once per state and
@@ -57,8 +57,14 @@ public struct LuaObjectType<Object: AnyObject>: Sendable {
   /// The method names, sorted (for "did you mean" suggestions).
   public var methodNames: [String] { box.methodNames }
 
-  /// `object` as a value to push: its userdata of this type.
+  /// `object` as a value to push: its userdata of this type, the same while it is alive.
   public func wrap(_ object: Object) -> LuaObject {
-    LuaObject(object: object, type: box)
+    LuaObject(object: object, type: box, key: Int(bitPattern: UInt(bitPattern: ObjectIdentifier(object))))
+  }
+
+  /// The userdata of this type that `key` names: while one is alive it is pushed again and `object`
+  /// is dropped, so objects that are views of one entity (equal keys) are one userdata to Lua.
+  public func wrap(_ object: Object, key: Int) -> LuaObject {
+    LuaObject(object: object, type: box, key: key)
   }
 }

@@ -106,8 +106,17 @@ extension LuaStack {
     case LuaCallError.value(let value):
       pushValue(value)
       return CLUA_RAISE_VALUE
+    case LuaCallError.record(let record):
+      record.asLuaObject.push(onto: self)
+      return CLUA_RAISE_VALUE
     case let error as LuaError:  // from a call back into Lua: raised again as it came
-      if let value = error.value { pushValue(value) } else { pushString(error.message) }
+      if let record = error.record {
+        record.asLuaObject.push(onto: self)
+      } else if let value = error.value {
+        pushValue(value)
+      } else {
+        pushString(error.message)
+      }
       return CLUA_RAISE_VALUE
     default:
       pushString(String(describing: error))

@@ -190,12 +190,12 @@ extension LuaStack {
     clua_pushfunction(L, Unmanaged.passRetained(LuaFunctionBox(body)).toOpaque())
   }
 
-  func pushObject(_ object: AnyObject, type: LuaObjectTypeBox) {
-    reserve(4)
+  func pushObject(_ object: AnyObject, type: LuaObjectTypeBox, key: Int) {
+    reserve(5)
     let created = type.name.withCString { name in
       clua_pushobject(
         L, Unmanaged.passUnretained(object).toOpaque(), Unmanaged.passUnretained(type).toOpaque(),
-        name, type.metamethods, LuaStack.retain)
+        name, type.metamethods, lua_Integer(key), LuaStack.retain)
     }
     if created != 0 { state.keepAlive(type) }
   }
@@ -462,14 +462,20 @@ extension LuaStack {
     defer { lua_settop(L, -2) }  // pop the error value
     let value: LuaValue?
     let message: String
+    var record: (any LuaErrorRecord)?
     if let string = lossyString(at: -1) {
       value = nil
       message = string
     } else {
       value = self.value(at: -1)
+      record = clua_anyobject(L, -1).flatMap {
+        Unmanaged<AnyObject>.fromOpaque($0).takeUnretainedValue() as? any LuaErrorRecord
+      }
       message = describeErrorObject(at: lua_gettop(L))
     }
-    return LuaError(kind: kind(of: status, message: message), message: message, traceback: traceback, value: value)
+    return LuaError(
+      kind: kind(of: status, message: message, isRecord: record != nil), message: message, traceback: traceback,
+      value: value, record: record)
   }
 
   /// The message for a non-string error value: its `__tostring`, else what `lua.c` prints.
@@ -486,16 +492,17 @@ extension LuaStack {
     return lossyString(at: -1) ?? fallback
   }
 
-  private func kind(of status: Int32, message: String) -> LuaError.Kind {
+  /// The kind of a failed call; a typed record says for itself what it is, so its text is not read for one.
+  private func kind(of status: Int32, message: String, isRecord: Bool = false) -> LuaError.Kind {
     switch status {
     case LUA_ERRSYNTAX: return .syntax
     case LUA_ERRMEM: return .memory
     case LUA_ERRERR: return .budget  // the message handler itself failed: the stacks are exhausted
     default:
-      if message == "not enough memory" { return .memory }  // rethrown by a Swift function
+      if !isRecord && message == "not enough memory" { return .memory }  // rethrown by a Swift function
       let limit = LuaStack.instructionLimit(state.L)
       if limit > 0 && LuaStack.instructionCount(state.L) > limit { return .budget }
-      return message.contains("stack overflow") ? .budget : .runtime
+      return !isRecord && message.contains("stack overflow") ? .budget : .runtime
     }
   }
 }
@@ -532,6 +539,14 @@ extension LuaStack {
   func pushDebugLibrary() throws(LuaError) {
     reserve(2)
     try check(clua_pushdebuglibrary(L))
+  }
+
+  static func setGCStress(_ L: OpaquePointer, _ on: Bool) {
+    clua_setgcstress(L, on ? 1 : 0)
+  }
+
+  static func clearObjectCache(_ L: OpaquePointer) {
+    clua_clearobjectcache(L)
   }
 
   func collectGarbage() {

@@ -19,6 +19,20 @@ public final class LuaState {
   private var objectTypes: [LuaObjectTypeBox] = []
   private var releasedSlots: [Int32] = []
 
+  /// The host object this state serves (an engine), for Swift functions that find their context through the call.
+  public weak var owner: AnyObject?
+
+  /// Whether a full collection runs at every call from Lua into Swift: a mode for tests, which makes
+  /// any state that depends on when an object is collected show at once.
+  public var gcStress = false {
+    didSet { LuaStack.setGCStress(L, gcStress) }
+  }
+
+  /// Forgets which userdata stands for which object key, so objects pushed from now on get new ones.
+  public func clearObjectCache() {
+    LuaStack.clearObjectCache(L)
+  }
+
   /// Receives each warning Lua emits (`warn(…)`, errors in `__gc`); it MUST NOT call into Lua.
   public var warningHandler: ((String) -> Void)?
 

@@ -142,10 +142,10 @@ public struct RunExecutor: Sendable {
       outcome = .errored(problem)
     } else {
       do {
-        let session = try ScenarioSession(
-          engine: engine.get(), file: loaded.file, iosVersion: planned.iosVersion, mode: .running)
-        outcome = session.run(scenario: planned.scenarioIndex, named: planned.name)
-        transcript = session.transcript
+        let run = try engine.get().run(
+          planned.scenarioIndex, named: planned.name, of: loaded.file, iosVersion: planned.iosVersion)
+        outcome = run.outcome
+        transcript = run.transcript
       } catch {
         outcome = CaseVerdict.outcome(of: error, memoryLimit: environment.limits.memory)
       }

@@ -31,11 +31,9 @@ public enum ScenarioCollector {
   private static func collect(
     _ file: ScenarioFile, on engine: Result<ScenarioEngine, LuaError>, environment: ScenarioEnvironment
   ) -> Collected {
-    let collection: ScenarioSession.Collection
+    let collection: ScenarioEngine.Collection
     do {
-      let session = try ScenarioSession(
-        engine: engine.get(), file: file, iosVersion: OSVersion.newestSupported.description, mode: .collecting)
-      collection = session.collect()
+      collection = try engine.get().collect(file)
     } catch {
       collection = .failed(CaseVerdict.loadProblem(error, memoryLimit: environment.limits.memory))
     }

@@ -3,8 +3,11 @@ import Reporting
 
 /// Turns how a scenario run ended into a report outcome, keeping failures and errors apart (SCENARIO_API §11).
 ///
-/// A failed expectation (`permsim = "failure"`) and a crash outside `expect_crash` (`permsim = "crash"`)
-/// are *failures*; a Lua error, a misuse of the API, a syntax error or a budget overrun is an *error*.
+/// What the case raised decides: a ``CaseSignal`` of kind failure (an expectation) or crash (outside
+/// `expect_crash`) is a *failure*; a signal of kind error (any Lua error the case runner caught, a
+/// misuse of the API), a syntax error or a budget overrun is an *error*. The signal carries its own
+/// location; only errors raised outside the case runner (a file's top level, a budget) are placed
+/// where Lua's message says.
 public enum CaseVerdict {
   /// The outcome of a run that threw `error`, or passed when it is nil.
   public static func outcome(of error: LuaError?, memoryLimit: Int = 0) -> CaseOutcome {
@@ -20,21 +23,14 @@ public enum CaseVerdict {
     case .runtime:
       break
     }
-    switch error.value?["permsim"].string {
-    case "failure":
-      return .failed(raised(.expectationFailed, error))
-    case "crash":
-      return .failed(raised(.appCrashed, error))
-    case "error":
-      guard let value = error.value else { break }
-      return .errored(
-        problem(
-          .scriptError, error, message: value["message"].string ?? error.message,
-          where: value["where"].string.flatMap(ScriptLocation.init(parsing:)), traceback: value["traceback"].string))
-    default:
-      break
+    guard let signal = error.record as? CaseSignal else {
+      return .errored(problem(.scriptError, error, message: error.message))
     }
-    return .errored(problem(.scriptError, error, message: error.message))
+    switch signal.kind {
+    case .failure: return .failed(problem(.expectationFailed, signal))
+    case .crash: return .failed(problem(.appCrashed, signal))
+    case .error: return .errored(problem(.scriptError, signal))
+    }
   }
 
   /// The problem of a scenario file that could not be loaded: a syntax error, or an error in its top level.
@@ -48,46 +44,33 @@ public enum CaseVerdict {
     }
   }
 
-  /// A failure or crash table raised by the prelude or a binding: its message, where, details and traceback.
-  private static func raised(_ kind: CaseProblem.Kind, _ error: LuaError) -> CaseProblem {
-    let value = error.value ?? .nil
-    let details = [value["details"].string, value["traceback"].string.map(cleanTraceback)]
-      .compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: "\n")
-    return CaseProblem(
-      kind: kind,
-      headline: value["message"].string ?? error.message,
-      location: value["where"].string.flatMap(ScriptLocation.init(parsing:)) ?? error.location.map(ScriptLocation.init),
-      details: details
-    )
+  /// The problem a signal describes: its headline (first line), its details and its traceback.
+  private static func problem(_ kind: CaseProblem.Kind, _ signal: CaseSignal) -> CaseProblem {
+    let (headline, rest) = split(signal.message)
+    let details = [rest, signal.details, signal.traceback.map(cleanTraceback) ?? ""].filter { !$0.isEmpty }
+    return CaseProblem(kind: kind, headline: headline, location: signal.location, details: details.joined(separator: "\n"))
   }
 
-  /// A problem headed by `message`, at the position it starts with, else at `where`, else where Lua raised it.
-  ///
-  /// A position in the prelude (a host function the prelude called raised) gives way to `where`, the
-  /// author's line.
-  private static func problem(
-    _ kind: CaseProblem.Kind, _ error: LuaError, message: String, where: ScriptLocation? = nil, traceback: String? = nil
-  ) -> CaseProblem {
-    var headline = message
-    var location = `where` ?? error.location.map(ScriptLocation.init)
-    if let prefixed = LuaLocation(prefixOf: message[...]) {
-      if `where` == nil || prefixed.chunk != Self.preludeChunk { location = ScriptLocation(prefixed) }
-      headline = String(message.dropFirst(prefixed.description.count + 1)).trimmingLeadingSpaces
+  /// A problem headed by `message` (Lua's own: its position prefix, when there is one, is where it was raised).
+  private static func problem(_ kind: CaseProblem.Kind, _ error: LuaError, message: String) -> CaseProblem {
+    var text = message[...]
+    var location = error.location.map(ScriptLocation.init)
+    if let prefixed = LuaLocation(prefixOf: text) {
+      location = ScriptLocation(prefixed)
+      text = text.dropFirst(prefixed.description.count + 1).drop(while: { $0 == " " })
     }
-    // The headline is the first line; the message's other lines lead the details, before the traceback.
-    var rest = ""
-    if let newline = headline.firstIndex(of: "\n") {
-      rest = String(headline[headline.index(after: newline)...])
-      headline = String(headline[..<newline])
-    }
-    let trace = (traceback ?? error.traceback).map(cleanTraceback) ?? ""
+    let (headline, rest) = split(String(text))
+    let trace = error.traceback.map(cleanTraceback) ?? ""
     return CaseProblem(
       kind: kind, headline: headline, location: location,
       details: [rest, trace].filter { !$0.isEmpty }.joined(separator: "\n"))
   }
 
-  /// How positions in the prelude read: `[permsim]`.
-  private static let preludeChunk = String(Prelude.chunkName.dropFirst())
+  /// The first line, and the lines after it.
+  private static func split(_ message: String) -> (String, String) {
+    guard let newline = message.firstIndex(of: "\n") else { return (message, "") }
+    return (String(message[..<newline]), String(message[message.index(after: newline)...]))
+  }
 
   /// The traceback without the frames of the prelude, the loader and C functions, which say nothing to a scenario author.
   static func cleanTraceback(_ traceback: String) -> String {
@@ -102,15 +85,4 @@ extension ScriptLocation {
     self.init(path: location.chunk, line: location.line)
   }
 
-  /// Parses `path:line`.
-  init?(parsing text: String) {
-    guard let location = LuaLocation(prefixOf: (text + ":")[...]) else { return nil }
-    self.init(location)
-  }
-}
-
-extension String {
-  fileprivate var trimmingLeadingSpaces: String {
-    String(drop(while: { $0 == " " }))
-  }
 }

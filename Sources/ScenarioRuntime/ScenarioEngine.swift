@@ -1,24 +1,25 @@
 import LuaBridge
 import PermissionModel
+import Reporting
 
 /// A sandboxed Lua state prepared once and reused case after case, each case in a fresh environment.
 ///
 /// Loading the prelude and installing the API costs far more than a scenario itself, so a runner keeps
-/// one engine per worker thread. Every case still starts clean: it gets a new global table holding
-/// fresh copies of the standard library tables, a new instance of the prelude, its file's main chunk
-/// run again with that table as `_ENV`, and a new model world. Nothing a case can reach survives it:
-/// the library tables it may change are copies, the string metatable and the originals are hidden,
-/// and the host's primitives serve only the session that is running.
+/// one engine per worker thread and calls ``collect(_:)`` and ``run(_:named:of:iosVersion:)`` on it.
+/// Every case still starts clean: it gets a new global table holding fresh copies of the standard
+/// library tables, a new instance of the prelude, its file's main chunk run again with that table as
+/// `_ENV`, a new model world and a new session (``ScenarioSession``). Nothing a case can reach
+/// survives it: the library tables it may change are copies, the string metatable and the originals
+/// are hidden, and the host's primitives serve only the session that is running.
 ///
 /// An engine is not thread-safe; use it from one thread at a time.
 public final class ScenarioEngine {
   let environment: ScenarioEnvironment
   let state: LuaState
-  /// The session the host primitives serve now (weak: a session holds its engine, and outlives its case only in its owner).
+  /// The session the host primitives serve now (a session holds its engine, so this reference is weak).
   weak var session: ScenarioSession?
-  /// The Lua methods of apps and devices (`expect_callback`, `expect_prompt`, …), defined by the prelude.
-  let appLuaMethods: [String: LuaFunction]
-  let deviceLuaMethods: [String: LuaFunction]
+  /// The Lua-written methods of bound types (`expect_callback`, `expect_prompt`, …) by type name, from the prelude.
+  let luaMethods: [String: [String: LuaFunction]]
   private let _loader: LuaTable
   private let _begin: LuaFunction
   private let _runChunk: LuaFunction
@@ -37,39 +38,116 @@ public final class ScenarioEngine {
         randomSeed: Int(truncatingIfNeeded: environment.seed))
     )
     let host = state.makeTable()
-    let prelude = try state.loadBytecode(environment.preludeBytecode, chunkName: Prelude.chunkName)
-    let loader = try state.load(Self.loaderSource, chunkName: "=[permsim loader]")
+    let prelude = try state.loadBytecode(environment.preludeBytecode, chunkName: LuaSource.preludeChunk)
+    let loader = try state.load(LuaSource.loader, chunkName: LuaSource.loaderChunk)
     try state.call(loader, prelude, host, state.debugLibrary(), state.osLibrary())
     guard let api = host.table("loader"), let begin = api.function("begin"), let runChunk = api.function("run_chunk"),
       let runCase = api.function("run_case")
     else {
       preconditionFailure("the loader MUST publish host.loader with begin, run_chunk and run_case")
     }
-    appLuaMethods = Self.functions(in: host.table("app_methods"))
-    deviceLuaMethods = Self.functions(in: host.table("device_methods"))
+    luaMethods = Self.methods(in: host.table("methods"))
     _loader = api
     _begin = begin
     _runChunk = runChunk
     _runCase = runCase
+    state.owner = self
     installPrimitives(in: host)
     state.useGenerationalCollector()
+    state.gcStress = environment.gcStress
   }
 
-  private static func functions(in table: LuaTable?) -> [String: LuaFunction] {
-    guard let table, case .table(let entries) = table.value else { return [:] }
-    var functions: [String: LuaFunction] = [:]
-    for key in entries.keys {
-      if let name = key.string, let function = table.function(name) { functions[name] = function }
+  private static func methods(in table: LuaTable?) -> [String: [String: LuaFunction]] {
+    guard let table, case .table(let types) = table.value else { return [:] }
+    var methods: [String: [String: LuaFunction]] = [:]
+    for key in types.keys {
+      guard let type = key.string, let functions = table.table(type), case .table(let entries) = functions.value else {
+        continue
+      }
+      for entry in entries.keys {
+        if let name = entry.string, let function = functions.function(name) { methods[type, default: [:]][name] = function }
+      }
     }
-    return functions
+    return methods
   }
 
   /// Bytes the engine's Lua state holds now (live objects and garbage not yet collected).
   public var luaMemoryUsed: Int { state.memoryUsed }
 
-  /// Starts a session: a fresh environment (or the state's own globals when `shared`) with a new prelude instance.
-  func begin(shared: Bool) throws(LuaError) -> (environment: LuaTable, api: LuaTable) {
-    prepareForCase()
+  // MARK: - Entry points
+
+  /// What loading a scenario file gave.
+  public enum Collection: Sendable {
+    /// The scenarios the file registered (none for a helper module).
+    case registered([DeclaredScenario])
+    /// The file did not compile or its top level failed: the problem to report as its errored case.
+    case failed(CaseProblem)
+  }
+
+  /// Runs the file's top level in a fresh environment and returns the scenarios it registered.
+  ///
+  /// A file that does not compile or whose top level fails gives the problem to report as its one
+  /// errored case.
+  public func collect(_ file: ScenarioFile) -> Collection {
+    let session = start(file: file, iosVersion: OSVersion.newestSupported.description, allowsDevices: false)
+    do {
+      let (globals, api) = try begin(shared: false)
+      try state.call(_runChunk, try chunk(of: file), globals, ScenarioSession.seed(environment.seed, file.path))
+      guard let collect = api.function("collect") else { preconditionFailure("the prelude MUST publish collect") }
+      let list = try state.call(collect).first ?? .nil
+      withExtendedLifetime(session) {}
+      return .registered(Self.declaredScenarios(list))
+    } catch {
+      return .failed(CaseVerdict.loadProblem(error, memoryLimit: environment.limits.memory))
+    }
+  }
+
+  /// What running one case gave: its outcome and its transcript.
+  public struct CaseRun: Sendable {
+    public let outcome: CaseOutcome
+    /// Every model step and `print` of the case, each prefixed with its virtual time.
+    public let transcript: [String]
+  }
+
+  /// Runs scenario `index` of `file` (as ``collect(_:)`` numbered it) on a device of `iosVersion` by default.
+  ///
+  /// The file's top level runs again in a fresh environment, counting its scenarios until the case's
+  /// own; then the body runs with its hooks, with a new instruction budget. `math.random` is seeded
+  /// from the run's seed and the case's `name`, so a case draws the same numbers whatever ran before
+  /// it. A failed expectation or a crash is a failure, anything else that stops it an error (``CaseVerdict``).
+  public func run(_ index: Int, named name: String, of file: ScenarioFile, iosVersion: String) -> CaseRun {
+    let session = start(file: file, iosVersion: iosVersion, allowsDevices: false)
+    let outcome: CaseOutcome
+    do {
+      try state.call(
+        _runCase, try chunk(of: file), index, ScenarioSession.seed(environment.seed, file.path),
+        ScenarioSession.seed(environment.seed, file.path + "\u{0}" + name))
+      outcome = .passed
+    } catch {
+      outcome = CaseVerdict.outcome(of: error, memoryLimit: environment.limits.memory)
+    }
+    return CaseRun(outcome: outcome, transcript: session.transcript)
+  }
+
+  /// A session for the REPL (or a one-off chunk): the state's own globals, devices allowed at any time.
+  public func interactiveSession(iosVersion: String) throws(LuaError) -> ScenarioSession {
+    let session = start(file: nil, iosVersion: iosVersion, allowsDevices: true)
+    _ = try begin(shared: true)
+    return session
+  }
+
+  /// Starts serving a new session: a new instruction budget, and no Lua object of an earlier session reused.
+  private func start(file: ScenarioFile?, iosVersion: String, allowsDevices: Bool) -> ScenarioSession {
+    if state.memoryUsed > environment.limits.memory / 4 { state.collectGarbage() }
+    state.instructionCount = 0
+    state.clearObjectCache()
+    let session = ScenarioSession(engine: self, file: file, iosVersion: iosVersion, allowsDevices: allowsDevices)
+    self.session = session
+    return session
+  }
+
+  /// A fresh environment (or the state's own globals when `shared`) with a new prelude instance.
+  private func begin(shared: Bool) throws(LuaError) -> (environment: LuaTable, api: LuaTable) {
     try state.call(_begin, shared)
     guard let env = _loader.table("env"), let api = _loader.table("api") else {
       preconditionFailure("begin MUST leave the environment and the API in host.loader")
@@ -77,24 +155,8 @@ public final class ScenarioEngine {
     return (env, api)
   }
 
-  /// Runs case `index` of `file` in a fresh environment and prelude instance, in one call into Lua.
-  ///
-  /// The file's top level runs again (seeded with `chunkSeed`), counting its scenarios until the case's
-  /// own; then `host.begin_body` opens the case body (devices allowed, a new instruction budget) and
-  /// the case runs with its hooks (seeded with `caseSeed`).
-  func runCase(_ index: Int, of file: ScenarioFile, chunkSeed: Int, caseSeed: Int) throws(LuaError) {
-    prepareForCase()
-    try state.call(_runCase, try chunk(of: file), index, chunkSeed, caseSeed)
-  }
-
-  /// Collects garbage when the state holds a quarter of its memory budget, and starts a new instruction budget.
-  private func prepareForCase() {
-    if state.memoryUsed > environment.limits.memory / 4 { state.collectGarbage() }
-    state.instructionCount = 0
-  }
-
   /// The compiled main chunk of `file`: compiled once while its cases run one after another on this engine.
-  func chunk(of file: ScenarioFile) throws(LuaError) -> LuaFunction {
+  private func chunk(of file: ScenarioFile) throws(LuaError) -> LuaFunction {
     if let cached = _chunks.first(where: { $0.path == file.path }) { return cached.chunk }
     let source: [UInt8]
     do {
@@ -108,78 +170,22 @@ public final class ScenarioEngine {
     return chunk
   }
 
-  /// Runs a main chunk with `env` as its `_ENV` and its `math.random` seeded with `seed`.
-  func run(_ chunk: LuaFunction, in env: LuaTable, seed: Int) throws(LuaError) {
-    try state.call(_runChunk, chunk, env, seed)
+  private static func declaredScenarios(_ list: LuaValue) -> [DeclaredScenario] {
+    (list.array ?? []).enumerated().map { offset, entry in
+      let versions: DeclaredScenario.Versions =
+        switch entry["ios"] {
+        case .nil: .unpinned
+        case let single where single.string != nil: .pinned(single.string ?? "")
+        case let many: .matrix((many.array ?? []).compactMap(\.string))
+        }
+      return DeclaredScenario(
+        index: offset + 1,
+        name: entry["name"].string ?? "",
+        line: entry["line"].integer ?? 0,
+        tags: (entry["tags"].array ?? []).compactMap(\.string),
+        versions: versions,
+        skipReason: entry["skip"].string
+      )
+    }
   }
-
-  /// Trusted Lua that makes each case's environment and prelude instance; run once per engine.
-  ///
-  /// It captures the sandbox's globals and library tables as they are before any scenario code runs,
-  /// and copies them into every new environment, so a case that changes `string` or `table` changes
-  /// only its own copy.
-  static let loaderSource = #"""
-    local prelude, host, dbg, oslib = ...
-    local next, ipairs, setupvalue = next, ipairs, dbg.setupvalue
-    local new_case = prelude(host, dbg, oslib)
-    local pristine = {}
-    for key, value in next, _G do pristine[key] = value end
-    local libraries = { "string", "table", "math", "utf8", "coroutine" }
-    local shared_api
-
-    -- fresh_env() makes a case's globals: the pristine ones, with fresh copies of the library tables.
-    -- It is compiled here into one table constructor, which Lua presizes and fills
-    -- without a loop: a case pays a few microseconds for it, not tens.
-    local fresh_env
-    do
-      local values, body = {}, {}
-      local function field(key, value)
-        if type(key) ~= "string" then error("permsim: a global or library key is not a string", 0) end
-        values[#values + 1] = value
-        return string.format("[%q] = v[%d]", key, #values)
-      end
-      local copied = {}
-      for _, name in ipairs(libraries) do copied[name] = true end
-      for key, value in next, pristine do
-        if not copied[key] then body[#body + 1] = field(key, value) end
-      end
-      for _, name in ipairs(libraries) do
-        local entries = {}
-        for key, value in next, pristine[name] do entries[#entries + 1] = field(key, value) end
-        body[#body + 1] = string.format("[%q] = { %s }", name, table.concat(entries, ", "))
-      end
-      local source = "local v = ...\nreturn function()\nlocal env = { " .. table.concat(body, ",\n")
-        .. " }\nenv._G = env\nreturn env\nend\n"
-      fresh_env = load(source, "=[permsim globals]", "t", {})(values)
-    end
-
-    local loader = {}
-    host.loader = loader
-    -- Starts a case: `shared` uses the state's own globals (a REPL or a one-off session), once.
-    function loader.begin(shared)
-      if shared and shared_api then
-        loader.env, loader.api = _G, shared_api
-        return
-      end
-      local env = shared and _G or fresh_env()
-      local api = new_case(env)
-      if shared then shared_api = api end
-      loader.env, loader.api = env, api
-    end
-    -- Runs a file's main chunk in a case's environment, its math.random seeded with `seed`.
-    function loader.run_chunk(chunk, env, seed)
-      env.math.randomseed(seed)
-      setupvalue(chunk, 1, env)
-      return chunk()
-    end
-    -- Runs one case of a file (ScenarioEngine.runCase): everything a case needs, in one call from the host.
-    function loader.run_case(chunk, index, chunk_seed, case_seed)
-      local env = fresh_env()
-      local api = new_case(env)
-      api.target(index)
-      loader.run_chunk(chunk, env, chunk_seed)
-      host.begin_body()
-      api.run(index, case_seed)
-    end
-    """#
 }

@@ -30,6 +30,9 @@ public final class ScenarioEnvironment: Sendable {
   public let limits: Limits
   /// The run's seed; each case derives its `math.random` seed from it and the case's name.
   public let seed: UInt64
+  /// Whether every call from Lua into Swift runs a full collection first (`PERMSIM_GC_STRESS=1`): a
+  /// test mode in which any state that depends on when an object is collected shows at once.
+  public let gcStress: Bool
   /// The prelude compiled once, loaded into every state as bytecode.
   let preludeBytecode: [UInt8]
   private let _plists = InfoPlistCache()
@@ -37,17 +40,21 @@ public final class ScenarioEnvironment: Sendable {
   /// Creates the environment of a run rooted at `root` (an existing directory).
   ///
   /// - Throws: ``FileAccessError`` when the root does not exist.
-  public init(root: String, limits: Limits = Limits(), seed: UInt64 = 0) throws {
+  public init(
+    root: String, limits: Limits = Limits(), seed: UInt64 = 0,
+    gcStress: Bool = ProcessInfo.processInfo.environment["PERMSIM_GC_STRESS"] == "1"
+  ) throws {
     files = try ScopedFileAccess(root: root)
     self.limits = limits
     self.seed = seed
+    self.gcStress = gcStress
     preludeBytecode = Self.compilePrelude()
   }
 
   private static func compilePrelude() -> [UInt8] {
     let state = LuaState(LuaState.Options(sandbox: false))
     do {
-      let function = try state.load(Prelude.source, chunkName: Prelude.chunkName)
+      let function = try state.load(LuaSource.prelude, chunkName: LuaSource.preludeChunk)
       if let bytecode = state.dump(function) { return bytecode }
     } catch {
       preconditionFailure("the prelude MUST compile: \(error)")

@@ -1,5 +1,6 @@
 import LuaBridge
 import PermissionModel
+import Reporting
 
 extension ScenarioSession {
   /// Runs a model operation for Lua: misuse becomes a Lua error at the caller's line, a crash a crash
@@ -11,7 +12,9 @@ extension ScenarioSession {
     } catch let misuse as MisuseError {
       throw LuaCallError.message(misuse.message)
     } catch let crash as AppCrash {
-      throw LuaCallError.value(crashValue(crash, at: call.location()))
+      let location = call.location().map { ScriptLocation(path: $0.chunk, line: $0.line) }
+      throw LuaCallError.record(
+        CaseSignal(.crash, message: "\(crash.exception): \(crash.reason)", location: location, crash: crash))
     }
     try answerPrompts(&call)
     try checkTranscript()
@@ -27,19 +30,6 @@ extension ScenarioSession {
     )
   }
 
-  /// The value a crash raises in Lua: a table the prelude and the runner recognize (`permsim = "crash"`).
-  func crashValue(_ crash: AppCrash, at location: LuaLocation?) -> LuaValue {
-    var fields: [LuaValue: LuaValue] = [
-      "permsim": "crash",
-      "exception": .string(crash.exception),
-      "reason": .string(crash.reason),
-      "at": .number(crash.at.seconds),
-      "message": .string("\(crash.exception): \(crash.reason)"),
-    ]
-    if let location { fields["where"] = .string(location.description) }
-    return .table(fields)
-  }
-
   /// Lets each device's `on_prompt` handler answer the alerts that appeared since it last ran.
   ///
   /// A handler must tap a button; one that returns with its alert still showing is an error. Alerts
@@ -48,11 +38,13 @@ extension ScenarioSession {
     guard !answeringPrompts else { return }
     answeringPrompts = true
     defer { answeringPrompts = false }
-    for box in devicesInOrder {
-      while let handler = box.promptHandler, let alert = box.device.prompt, alert.number != box.lastAnsweredAlert {
-        box.lastAnsweredAlert = alert.number
-        try call.state.call(handler, AlertBox.type.wrap(alertBox(alert)))
-        if box.device.prompt?.number == alert.number {
+    for device in world.devices {
+      while let handler = devices[device.entityID]?.promptHandler, let alert = device.prompt,
+        alert.number != devices[device.entityID]?.lastAnsweredAlert
+      {
+        devices[device.entityID]?.lastAnsweredAlert = alert.number
+        try call.state.call(handler, Alert.members.wrap(alert))
+        if device.prompt?.number == alert.number {
           throw LuaCallError.message("the on_prompt handler returned without tapping a button of the alert “\(alert.title)”")
         }
       }

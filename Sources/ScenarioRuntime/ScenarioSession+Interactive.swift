@@ -7,21 +7,23 @@ extension ScenarioSession {
   /// `expect_crash` shows `where: the app crashed: exception: reason`. The traceback leaves out the
   /// frames of the prelude and of C functions, as reports do (``CaseVerdict``).
   public static func interactiveDescription(of error: LuaError) -> String {
-    let value = error.value ?? .nil
     var lines: [String]
-    switch value["permsim"].string {
-    case "failure":
-      lines = [error.message]
-      if let details = value["details"].string, !details.isEmpty {
-        lines += details.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
+    switch error.record as? CaseSignal {
+    case let signal? where signal.kind == .failure:
+      lines = [signal.location.map { "\($0): \(signal.message)" } ?? signal.message]
+      if !signal.details.isEmpty {
+        lines += signal.details.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
       }
-    case "crash":
-      let place = value["where"].string.map { "\($0): " } ?? ""
-      lines = ["\(place)the app crashed: \(value["message"].string ?? error.message)"]
-    default:
+    case let signal? where signal.kind == .crash:
+      let place = signal.location.map { "\($0): " } ?? ""
+      lines = ["\(place)the app crashed: \(signal.message)"]
+    case let signal?:
+      lines = [signal.location.map { "\($0): \(signal.message)" } ?? signal.message]
+    case nil:
       lines = [error.message]
     }
-    let traceback = CaseVerdict.cleanTraceback(error.traceback ?? "")
+    let tracebackText = (error.record as? CaseSignal)?.traceback ?? error.traceback ?? ""
+    let traceback = CaseVerdict.cleanTraceback(tracebackText)
     if !traceback.isEmpty { lines.append(traceback) }
     return lines.joined(separator: "\n")
   }

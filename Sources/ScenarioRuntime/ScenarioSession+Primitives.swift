@@ -1,6 +1,7 @@
 import LuaBridge
 import PermissionModel
 import PlistLoader
+import Reporting
 
 // MARK: - What the prelude and scenarios reach in Swift
 
@@ -13,19 +14,54 @@ extension ScenarioEngine {
       call.push(Spelling.closest(to: word, in: candidates))
     })
     host.rawSet("callback_names", DelegateMethod.allCases.map(\.rawValue))
-    // The n-th callback delivered to an app, or nil, and how many were delivered: what expect_callback
-    // reads, without turning every callback into a table as `app.callbacks` does.
-    host.rawSet("callback", state.makeFunction { call in
-      let callbacks = try call.object(1, of: AppBox.type).app.callbacks
-      let position = try call.integer(2)
-      call.push(callbacks.indices.contains(position - 1) ? LuaValue(callback: callbacks[position - 1]) : nil)
+    // expect_callback: the app's next unread callback (then counted as read), its position, and how
+    // many were delivered. The read cursor lives in the session, keyed by the app's id.
+    host.rawSet("read_callback", state.makeFunction { call in
+      let session = try call.session
+      let app = try call.object(1, of: App.members.objectType)
+      let callbacks = app.callbacks
+      let position = session.callbacksRead[app.entityID, default: 0] + 1
+      if callbacks.indices.contains(position - 1) {
+        session.callbacksRead[app.entityID] = position
+        call.push(LuaValue(callback: callbacks[position - 1]))
+      } else {
+        call.push(nil as String?)
+      }
+      call.push(position)
       call.push(callbacks.count)
     })
-    host.rawSet("current_app", state.makeFunction { [unowned self] call in
-      call.push(try running().currentApp.map { AppBox.type.wrap($0) })
+    // expect_no_callback: how many of the app's callbacks have been read.
+    host.rawSet("callbacks_read", state.makeFunction { call in
+      let app = try call.object(1, of: App.members.objectType)
+      call.push(try call.session.callbacksRead[app.entityID, default: 0])
     })
-    host.rawSet("current_device", state.makeFunction { [unowned self] call in
-      call.push(try running().currentDevice.map { DeviceBox.type.wrap($0) })
+    // Signals (CaseSignal): made only here, from the prelude's trusted frames.
+    host.rawSet("failure", state.makeFunction { call in
+      call.push(
+        CaseSignal(
+          .failure, message: try call.string(1), details: try call.optionalString(2) ?? "",
+          location: try Self.location(call, 3), traceback: try call.optionalString(5)
+        ).asLuaObject)
+    })
+    host.rawSet("error_signal", state.makeFunction { call in
+      call.push(
+        CaseSignal(.error, message: try call.string(1), location: try Self.location(call, 2), traceback: try call.optionalString(4))
+          .asLuaObject)
+    })
+    // The kind of a signal ("failure", "crash", "error"), or nil for any other value.
+    host.rawSet("signal_kind", state.makeFunction { call in
+      call.push(call.optionalObject(1, of: CaseSignal.type)?.kind.rawValue)
+    })
+    host.rawSet("with_traceback", state.makeFunction { call in
+      let signal = try call.object(1, of: CaseSignal.type)
+      call.push(signal.withTraceback(try call.string(2)).asLuaObject)
+    })
+    host.rawSet("current_app", state.makeFunction { call in
+      let session = try call.session
+      call.push(session.currentApp.map { App.members.wrap(session.world.app($0)) })
+    })
+    host.rawSet("current_device", state.makeFunction { call in
+      call.push(try call.session.currentDevice.map(Device.members.wrap))
     })
     host.rawSet("epoch", state.makeFunction { [unowned self] call in
       call.push(Int(try running().wallClock.secondsSinceEpoch))
@@ -57,7 +93,15 @@ extension ScenarioEngine {
       if let handler = session.printHandler { handler(line) } else { session.world.note("print: " + line) }
       try session.checkTranscript()
     })
-    host.rawSet("clock", ClockBox.type.wrap(ClockBox(engine: self)))
+    host.rawSet("clock", ScenarioClock.members.wrap(ScenarioClock(engine: self)))
+  }
+
+  /// The author's position passed as (path, line) at `position`, `position + 1`.
+  private static func location(_ call: LuaCall, _ position: Int) throws -> ScriptLocation? {
+    guard let path = try call.optionalString(position), let line = try call.optionalInteger(position + 1), line > 0 else {
+      return nil
+    }
+    return ScriptLocation(path: path, line: line)
   }
 
   /// The session the engine serves now.

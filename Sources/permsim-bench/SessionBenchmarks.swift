@@ -26,15 +26,12 @@ func sessionBenchmarks() throws {
         _ = try ScenarioEngine(environment: environment)
       })
       report("new sandboxed LuaState alone", measure(samples: 15, iterations: 500) { _ = LuaState() })
-      // A collecting session makes its environment when it starts (a running one, inside its case's run).
-      report("new session on an engine (fresh environment + prelude instance)", try measure(samples: 15, iterations: 500) {
-        _ = try ScenarioSession(engine: engine, file: file, iosVersion: "14.0", mode: .collecting)
+      report("collecting a file on an engine (fresh environment + prelude instance + top level)", measure(samples: 15, iterations: 500) {
+        _ = engine.collect(file)
       })
     }
-    report("whole case on an engine, file of \(count) scenario(s)", try measure(samples: 15, iterations: 500) {
-      let session = try ScenarioSession(engine: engine, file: file, iosVersion: "14.0", mode: .running)
-      _ = session.run(scenario: 1, named: "bench › case 0")
-      _ = session.transcript
+    report("whole case on an engine, file of \(count) scenario(s)", measure(samples: 15, iterations: 500) {
+      _ = engine.run(1, named: "bench › case 0", of: file, iosVersion: "14.0")
     })
   }
 }
@@ -49,8 +46,7 @@ func engineMemoryProbe() throws {
   let source = "describe(\"x\", function()\n" + String(repeating: "scenario(\"a\", function() local p = device{} end)\n", count: 10) + "end)\n"
   for round in 0..<20000 {
     let file = ScenarioFile(path: "f\(round).lua", absolutePath: root.path + "/f\(round).lua", source: source)
-    let session = try ScenarioSession(engine: engine, file: file, iosVersion: "14.0", mode: .collecting)
-    _ = session.collect()
+    _ = engine.collect(file)
     if round % 4000 == 0 { print("round \(round): Lua heap \(engine.luaMemoryUsed / 1024) KiB") }
   }
 }

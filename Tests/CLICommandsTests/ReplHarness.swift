@@ -63,7 +63,7 @@ struct ReplHarness {
     }
     let sink = Sink()
     let environment = try ScenarioEnvironment(root: root, limits: limits)
-    let session = try ScenarioSession(environment: environment, file: nil, iosVersion: "18.0", mode: .interactive)
+    let session = try ScenarioSession.interactive(environment: environment, iosVersion: "18.0")
     script = ReplScript(inputs)
     let output = ReplOutput(write: { sink.output += $0 }, writeError: { sink.errors += $0 })
     let repl = try Repl(session: session, reader: script, output: output, catchesSIGINT: false)

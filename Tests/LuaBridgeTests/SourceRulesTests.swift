@@ -56,4 +56,52 @@ struct SourceRulesTests {
       #expect(text.contains("longjmp"), "\(file.lastPathComponent) does not state the rules")
     }
   }
+
+  // MARK: - Lua lives in .lua files
+
+  /// The lines of multi-line string literals in Swift `text` that hold Lua (a `local`, `function` or `end` in them).
+  static func luaLines(in text: String) -> Int {
+    let blocks = text.components(separatedBy: "\"\"\"")
+    let keywords = try? Regex(#"\b(local|function|end|then)\b"#)
+    return stride(from: 1, to: blocks.count, by: 2).reduce(0) { total, index in
+      let block = blocks[index]
+      guard let keywords, block.contains(keywords) else { return total }
+      return total + block.split(separator: "\n", omittingEmptySubsequences: false).count - 2
+    }
+  }
+
+  @Test("the checker counts the Lua lines of a string literal and passes other literals over")
+  func luaCheckerWorks() {
+    let lua = "let a = \"\"\"\n  local x = 1\n  return x\n  \"\"\"\nlet b = \"\"\"\n  plain words\n  \"\"\"\n"
+    #expect(Self.luaLines(in: lua) == 2)
+  }
+
+  @Test("no Swift file holds more than 20 lines of Lua: the scenario language is in .lua files")
+  func luaInLuaFiles() throws {
+    for file in try Self.swiftFiles(under: "Sources") {
+      let lines = Self.luaLines(in: try String(contentsOf: file, encoding: .utf8))
+      #expect(lines <= 20, "\(file.lastPathComponent) holds \(lines) lines of Lua")
+    }
+  }
+
+  /// `luac5.4` (Debian's lua5.4) or `luac` (Homebrew's lua), if installed.
+  static let luac = ["/usr/bin/luac5.4", "/usr/local/bin/luac", "/opt/homebrew/bin/luac"].first {
+    FileManager.default.isExecutableFile(atPath: $0)
+  }
+
+  @Test("every .lua file of the package compiles with luac -p", .enabled(if: luac != nil, "no luac5.4 (Scripts/bootstrap installs lua5.4)"))
+  func luaFilesCompile() throws {
+    let enumerator = FileManager.default.enumerator(at: Self.root.appendingPathComponent("Sources"), includingPropertiesForKeys: nil)
+    let files = (enumerator?.allObjects as? [URL] ?? []).filter { $0.pathExtension == "lua" }
+    #expect(files.count >= 5)
+    for file in files {
+      // One file a call: Debian's luac 5.4.4 aborts (double free) when -p is given several.
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: try #require(Self.luac))
+      process.arguments = ["-p", file.path]
+      try process.run()
+      process.waitUntilExit()
+      #expect(process.terminationStatus == 0, "\(file.lastPathComponent) does not compile")
+    }
+  }
 }

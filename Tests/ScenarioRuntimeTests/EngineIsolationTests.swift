@@ -6,22 +6,13 @@ import Testing
 /// An engine runs case after case in one Lua state; nothing one case does may reach the next.
 @Suite("Engine isolation")
 struct EngineIsolationTests {
-  /// Runs scenario `first`, then scenario `second`, of one file on one engine; returns both outcomes.
+  /// Runs every scenario of `source` in order on one engine (as a runner's worker does); returns the outcomes.
   private func runInOrder(_ source: String) throws -> [CaseOutcome] {
     let harness = try ScenarioHarness(files: ["s.lua": source])
     defer { harness.remove() }
-    let file = try ScenarioFile(path: "s.lua", environment: harness.environment)
-    let engine = try ScenarioEngine(environment: harness.environment)
-    let collector = try ScenarioSession(engine: engine, file: file, iosVersion: "14.0", mode: .collecting)
-    guard case .registered(let scenarios) = collector.collect() else {
-      Issue.record("the file did not load")
-      return []
-    }
-    return try scenarios.map { scenario in
-      let session = try ScenarioSession(engine: engine, file: file, iosVersion: "14.0", mode: .running)
-      return session.run(scenario: scenario.index, named: scenario.name)
-    }
+    return try harness.run("s.lua", ios: "14.0").map(\.outcome)
   }
+
 
   @Test("what one case changes is gone in the next", arguments: [
     ("string.upper = function() return 'hacked' end", "expect(string.upper('a')).to_be('A'); expect(('a'):upper()).to_be('A')"),
@@ -97,10 +88,8 @@ struct EngineIsolationTests {
     defer { harness.remove() }
     let file = try ScenarioFile(path: "s.lua", environment: harness.environment)
     let engine = try ScenarioEngine(environment: harness.environment)
-    let spins = try ScenarioSession(engine: engine, file: file, iosVersion: "14.0", mode: .running)
-    #expect(spins.run(scenario: 1, named: "spins").type == "BudgetExceeded")
-    let works = try ScenarioSession(engine: engine, file: file, iosVersion: "14.0", mode: .running)
-    #expect(works.run(scenario: 2, named: "works") == .passed)
+    #expect(engine.run(1, named: "spins", of: file, iosVersion: "14.0").outcome.type == "BudgetExceeded")
+    #expect(engine.run(2, named: "works", of: file, iosVersion: "14.0").outcome == .passed)
   }
 
   @Test("an engine and its sessions are freed once their owners let go (no cycle through the running session)")
@@ -112,8 +101,8 @@ struct EngineIsolationTests {
     weak var freedSession: ScenarioSession?
     do {
       let engine = try ScenarioEngine(environment: harness.environment)
-      let session = try ScenarioSession(engine: engine, file: file, iosVersion: "14.0", mode: .running)
-      #expect(session.run(scenario: 1, named: "x") == .passed)
+      #expect(engine.run(1, named: "x", of: file, iosVersion: "14.0").outcome == .passed)
+      let session = try engine.interactiveSession(iosVersion: "14.0")
       freedEngine = engine
       freedSession = session
     }

@@ -12,18 +12,9 @@ struct HostileRegressionTests {
   private func runInOrder(_ source: String, limits: ScenarioEnvironment.Limits = .init()) throws -> [CaseOutcome] {
     let harness = try ScenarioHarness(files: ["s.lua": source], limits: limits)
     defer { harness.remove() }
-    let file = try ScenarioFile(path: "s.lua", environment: harness.environment)
-    let engine = try ScenarioEngine(environment: harness.environment)
-    let collector = try ScenarioSession(engine: engine, file: file, iosVersion: "14.0", mode: .collecting)
-    guard case .registered(let scenarios) = collector.collect() else {
-      Issue.record("the file did not load")
-      return []
-    }
-    return try scenarios.map { scenario in
-      let session = try ScenarioSession(engine: engine, file: file, iosVersion: "14.0", mode: .running)
-      return session.run(scenario: scenario.index, named: scenario.name)
-    }
+    return try harness.run("s.lua", ios: "14.0").map(\.outcome)
   }
+
 
   /// The seconds `body` took.
   private func seconds(_ body: () throws -> Void) rethrows -> Double {

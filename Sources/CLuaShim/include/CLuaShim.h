@@ -58,13 +58,21 @@ void clua_pushfunction(lua_State *L, void *box);
 #define CLUA_HAS_EQ 8
 
 /*
-** Pushes the userdata for 'object' of type 'type' (both opaque to C). The same object pushed twice
-** gives the same userdata while it is alive; a new userdata retains 'object' (via 'retain' once).
+** Pushes the userdata for 'object' of type 'type' (both opaque to C), the object that 'key' names
+** among the type's: while a userdata of the same type and key is alive it is pushed again and
+** 'object' is not kept (one cache, weak-valued, keyed by type then key); a new userdata retains
+** 'object' (via 'retain' once).
 ** 'name' is the type's __name; the metatable is built on the first push of the type in this state,
 ** and then 1 is returned (the host must keep 'type' alive until the state is closed), else 0.
 */
 int clua_pushobject(lua_State *L, void *object, void *type, const char *name, int metamethods,
-                    void (*retain)(void *object));
+                    lua_Integer key, void (*retain)(void *object));
+/* Forgets every cached userdata: the next push of any key makes a new one (a new session's objects). */
+void clua_clearobjectcache(lua_State *L);
+/* The object in the userdata at 'idx' if it is an instance of any host type, else NULL. */
+void *clua_anyobject(lua_State *L, int idx);
+/* Runs a full collection at every call from Lua into the host (1), or not (0): the GC-stress mode. */
+void clua_setgcstress(lua_State *L, int on);
 /* The object in the userdata at 'idx' if it is of 'type', else NULL. */
 void *clua_toobject(lua_State *L, int idx, void *type);
 /* Inside __index only: pushes a method closure for (type, index), cached for the key (argument 2). */

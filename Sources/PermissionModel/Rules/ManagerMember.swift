@@ -42,31 +42,6 @@ public enum ManagerMember: String, CaseIterable, Sendable, CustomStringConvertib
     self = member
   }
 
-  /// How a scenario uses a member.
-  public enum Kind: String, Sendable {
-    /// A property that can only be read.
-    case readOnly
-    /// A property that can be read and written.
-    case readWrite
-    /// A method.
-    case method
-  }
-
-  /// How a scenario uses this member.
-  public var kind: Kind {
-    switch self {
-    case .authorizationStatus, .accuracyAuthorization, .location: .readOnly
-    case .allowsBackgroundLocationUpdates, .showsBackgroundLocationIndicator,
-      .pausesLocationUpdatesAutomatically:
-      .readWrite
-    case .requestWhenInUseAuthorization, .requestAlwaysAuthorization,
-      .requestTemporaryFullAccuracyAuthorization, .startUpdatingLocation, .stopUpdatingLocation,
-      .requestLocation, .startMonitoringSignificantLocationChanges,
-      .stopMonitoringSignificantLocationChanges, .startMonitoring:
-      .method
-    }
-  }
-
   /// The first iOS version that has the member, read from the rule layers.
   public var introducedIn: OSVersion {
     RuleLayer.all.first { $0.members.contains(self) }?.since ?? OSVersion.oldestSupported

@@ -1,56 +1,97 @@
 import LuaBridge
 import PermissionModel
 
-/// The messages of member access on the scenario API's objects, so every object words them the same way.
-enum Member {
-  /// The key of an `__index` or `__newindex` call (argument 2), which must be a string.
-  static func key(_ call: LuaCall, of type: String) throws -> String {
-    guard call.type(2) == .string else {
-      throw LuaCallError.message("\(type) has no member \(call.value(2)) (members are names, such as \(type == "CLLocationManager" ? "authorizationStatus" : "state"))")
-    }
-    return try call.string(2)
+/// One member of a bound type as Lua sees it: a property or a method, its documentation and the version that introduced it.
+///
+/// A member is a row of its type's ``MemberTable``; the table makes the Lua dispatch, the errors,
+/// the version gating, the REPL's completion and the LuaLS definitions from its rows.
+struct Member<Object: AnyObject>: Sendable {
+  typealias Body = @Sendable (Object, inout LuaCall) throws -> Void
+
+  /// How Lua reaches the member.
+  enum Access {
+    /// A property: `get` pushes its value; `set`, when writable, reads the new value (argument 3).
+    case property(get: Body, set: Body?)
+    /// A method written in Swift (`self` is argument 1).
+    case method(Body)
+    /// A method written in the prelude (`host.methods[type][name]`), such as `expect_callback`.
+    case lua
   }
 
-  /// `Alert has no member tapp (did you mean tap?)`.
-  static func unknown(_ key: String, of type: String, among names: [String]) -> LuaCallError {
-    let hint = Spelling.closest(to: key, in: names).map { " (did you mean \($0)?)" } ?? ""
-    return .message("\(type) has no member \(key)\(hint)")
+  let name: String
+  let access: Access
+  /// The first iOS version that has the member; nil when every supported version has it.
+  let since: OSVersion?
+  /// One line for `help`, hover text and the API reference.
+  let summary: String
+  /// A property's LuaLS type, or a method's return type (nil: returns nothing).
+  let type: String?
+  let parameters: [MemberParameter]
+  /// For a read-only property: how to change it instead (appended to the error of an assignment).
+  let readOnlyHint: String?
+
+  /// A read-only property.
+  static func property(
+    _ name: String, _ type: String, since: OSVersion? = nil, _ summary: String, hint: String? = nil,
+    get: @escaping Body
+  ) -> Member {
+    Member(
+      name: name, access: .property(get: get, set: nil), since: since, summary: summary, type: type, parameters: [],
+      readOnlyHint: hint)
   }
 
-  /// The end of an `__index` with Lua-written methods: pushes the method named `key`, or names the closest member.
-  static func luaMethod(
-    _ key: String, in methods: [String: LuaFunction], of type: String, among names: [String], _ call: inout LuaCall
-  ) throws {
-    guard let method = methods[key] else { throw unknown(key, of: type, among: names + methods.keys.sorted()) }
-    call.push(method)
+  /// A property that can be assigned.
+  static func property(
+    _ name: String, _ type: String, since: OSVersion? = nil, _ summary: String, get: @escaping Body, set: @escaping Body
+  ) -> Member {
+    Member(
+      name: name, access: .property(get: get, set: set), since: since, summary: summary, type: type, parameters: [],
+      readOnlyHint: nil)
   }
 
-  /// Assigning to a member that exists but cannot be written.
-  static func readOnly(_ key: String, of type: String, methods: [String]) -> LuaCallError {
-    methods.contains(key)
-      ? .message("cannot assign to \(key): it is a method of \(type)")
-      : .message("\(key) of \(type) is read-only")
+  /// A method written in Swift, without parameters.
+  static func method(
+    _ name: String, returns type: String? = nil, since: OSVersion? = nil, _ summary: String, body: @escaping Body
+  ) -> Member {
+    method(name, [], returns: type, since: since, summary, body: body)
   }
 
-  /// The `__newindex` of an object whose members cannot be assigned: names the member, or the closest one.
-  ///
-  /// - Parameter hints: per member, how to change it instead (appended to the message).
-  static func refuseWrite(
-    _ call: LuaCall, of type: String, properties: [String], methods: [String] = [], hints: [String: String] = [:]
-  ) throws -> Never {
-    let key = try key(call, of: type)
-    guard properties.contains(key) || methods.contains(key) else {
-      throw unknown(key, of: type, among: properties + methods)
-    }
-    if let hint = hints[key] { throw LuaCallError.message("\(key) of \(type) is read-only: \(hint)") }
-    throw readOnly(key, of: type, methods: methods)
+  /// A method written in Swift.
+  static func method(
+    _ name: String, _ parameters: [MemberParameter], returns type: String? = nil, since: OSVersion? = nil,
+    _ summary: String, body: @escaping Body
+  ) -> Member {
+    Member(
+      name: name, access: .method(body), since: since, summary: summary, type: type, parameters: parameters,
+      readOnlyHint: nil)
   }
 
-  /// A new value for a Boolean member.
-  static func boolean(_ call: LuaCall, for key: String) throws -> Bool {
-    guard call.type(3) == .boolean else {
-      throw LuaCallError.message("bad value for \(key) (boolean expected, got \(call.typeName(3)))")
-    }
-    return call.boolean(3)
+  /// A method written in the prelude, without parameters.
+  static func lua(_ name: String, returns type: String? = nil, _ summary: String) -> Member {
+    lua(name, [], returns: type, summary)
+  }
+
+  /// A method written in the prelude.
+  static func lua(_ name: String, _ parameters: [MemberParameter], returns type: String? = nil, _ summary: String) -> Member {
+    Member(
+      name: name, access: .lua, since: nil, summary: summary, type: type, parameters: parameters, readOnlyHint: nil)
+  }
+
+  var isMethod: Bool {
+    if case .property = access { false } else { true }
+  }
+}
+
+/// A parameter of a method, for the definitions and `help`.
+struct MemberParameter: Sendable {
+  let name: String
+  /// The LuaLS type, such as `string` or `boolean?`.
+  let type: String
+  let summary: String
+
+  init(_ name: String, _ type: String, _ summary: String = "") {
+    self.name = name
+    self.type = type
+    self.summary = summary
   }
 }

@@ -7,14 +7,19 @@ struct ScenarioHarness {
   let root: URL
   let environment: ScenarioEnvironment
 
-  init(files: [String: String], limits: ScenarioEnvironment.Limits = .init()) throws {
+  init(files: [String: String], limits: ScenarioEnvironment.Limits = .init(), gcStress: Bool? = nil) throws {
     root = FileManager.default.temporaryDirectory.appendingPathComponent("permsim-\(UUID().uuidString)")
     for (path, content) in files {
       let url = root.appendingPathComponent(path)
       try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
       try content.write(to: url, atomically: true, encoding: .utf8)
     }
-    environment = try ScenarioEnvironment(root: root.path, limits: limits)
+    environment =
+      if let gcStress {
+        try ScenarioEnvironment(root: root.path, limits: limits, gcStress: gcStress)
+      } else {
+        try ScenarioEnvironment(root: root.path, limits: limits)
+      }
   }
 
   /// One case's result.
@@ -24,23 +29,23 @@ struct ScenarioHarness {
     var transcript: [String]
   }
 
-  /// Collects `path` and runs every scenario it registered (skipped ones are reported without running).
+  /// Collects `path` and runs every scenario it registered on one engine, in order, as a runner's
+  /// worker does (skipped ones are reported without running).
   func run(_ path: String, ios: String = "18.0") throws -> [Result] {
     let file = try ScenarioFile(path: path, environment: environment)
-    let collector = try ScenarioSession(environment: environment, file: file, iosVersion: ios, mode: .collecting)
+    let engine = try ScenarioEngine(environment: environment)
     let scenarios: [DeclaredScenario]
-    switch collector.collect() {
+    switch engine.collect(file) {
     case .failed(let problem):
       return [Result(name: "(load)", outcome: .errored(problem), transcript: [])]
     case .registered(let registered):
       scenarios = registered
     }
-    return try scenarios.map { scenario in
+    return scenarios.map { scenario in
       if let reason = scenario.skipReason { return Result(name: scenario.name, outcome: .skipped(reason: reason), transcript: []) }
       let version: String = if case .pinned(let pinned) = scenario.versions { pinned } else { ios }
-      let session = try ScenarioSession(environment: environment, file: file, iosVersion: version, mode: .running)
-      let outcome = session.run(scenario: scenario.index, named: scenario.name)
-      return Result(name: scenario.name, outcome: outcome, transcript: session.transcript)
+      let run = engine.run(scenario.index, named: scenario.name, of: file, iosVersion: version)
+      return Result(name: scenario.name, outcome: run.outcome, transcript: run.transcript)
     }
   }
 
@@ -52,11 +57,12 @@ struct ScenarioHarness {
 extension ScenarioHarness {
   /// Runs `body` as the only scenario of a file (with `extra` files beside it) and returns its result.
   static func scenario(
-    _ body: String, ios: String = "18.0", files extra: [String: String] = [:], limits: ScenarioEnvironment.Limits = .init()
+    _ body: String, ios: String = "18.0", files extra: [String: String] = [:], limits: ScenarioEnvironment.Limits = .init(),
+    gcStress: Bool? = nil
   ) throws -> Result {
     var files = extra
     files["s.lua"] = "scenario(\"s\", function()\n\(body)\nend)\n"
-    let harness = try ScenarioHarness(files: files, limits: limits)
+    let harness = try ScenarioHarness(files: files, limits: limits, gcStress: gcStress)
     defer { harness.remove() }
     let results = try harness.run("s.lua", ios: ios)
     guard let result = results.first else { return Result(name: "", outcome: .passed, transcript: []) }

@@ -50,17 +50,18 @@ scenario("redefined error, type and pcall hide a failure", function()
   expect(1).to_be(2)
 end)
 
--- Tries: raise a hand-made failure record. Must: failure (harmless: it is reported as what it says).
+-- Tries: raise a hand-made failure record. Must: error: only the host makes failure signals, so a
+-- table that says it is a failure is just an error object (issue 10: no forged verdicts).
 scenario("a forged failure record", function()
   error({ permsim = "failure", message = "forged failure" })
 end)
 
--- Tries: raise a hand-made crash record. Must: failure of type AppCrashed (harmless).
+-- Tries: raise a hand-made crash record. Must: error, as above (a scenario cannot forge a crash).
 scenario("a forged crash record", function()
   error({ permsim = "crash", exception = "ForgedException", reason = "forged", message = "ForgedException: forged" })
 end)
 
--- Tries: a failure record whose fields are not strings. Must: failure, the runner copes.
+-- Tries: a failure record whose fields are not strings. Must: error, the runner copes.
 scenario("a forged failure record with odd fields", function()
   error({ permsim = "failure", message = { "not", "a", "string" }, where = 42, details = print, traceback = true })
 end)

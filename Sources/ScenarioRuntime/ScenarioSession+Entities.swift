@@ -2,74 +2,55 @@ import LuaBridge
 import PermissionModel
 import PlistLoader
 
-/// An installed app as Lua sees it (`phone:install { … }`, SCENARIO_API §4).
-final class AppBox {
-  let app: App
-  unowned let session: ScenarioSession
-
-  init(app: App, session: ScenarioSession) {
-    self.app = app
-    self.session = session
-  }
-
-  static let options = [
-    "plist", "info", "strings", "name", "bundle_id", "sdk", "kind", "delegate", "wifi_info_entitlement",
-  ]
-  static let properties = ["state", "callbacks", "console", "crash", "name", "bundle_id"]
-
-  static let methods: [String: LuaObjectType<AppBox>.Method] = [
-    "launch": { box, call in try box.session.act(&call) { try box.app.launch() } },
-    "background": { box, call in try box.session.act(&call) { try box.app.background() } },
-    "foreground": { box, call in try box.session.act(&call) { try box.app.foreground() } },
-    "terminate": { box, call in try box.session.act(&call) { try box.app.terminate() } },
-    "location_manager": { box, call in
-      let manager = try box.session.act(&call) { try box.app.makeLocationManager() }
-      call.push(ManagerBox.type.wrap(box.session.managerBox(manager)))
-    },
-    "fetch_current_wifi_ssid": { box, call in call.push(box.app.fetchCurrentWiFiSSID()) },
-  ]
-  static let methodNames = methods.keys.sorted()
-
-  static let type = LuaObjectType<AppBox>(
-    name: "App",
-    methods: methods,
-    index: { box, call in
-      let key = try Member.key(call, of: "App")
-      switch key {
-      case "state": call.push(box.app.state.rawValue)
-      case "callbacks": call.push(LuaValue.list(box.app.callbacks.map(LuaValue.init(callback:))))
-      case "console": call.push(box.app.console)
-      case "crash": call.push(box.app.crash.map(LuaValue.init(crash:)))
-      case "name": call.push(box.app.name)
-      case "bundle_id": call.push(box.app.bundleID)
-      default:
-        try Member.luaMethod(
-          key, in: box.session.engine.appLuaMethods, of: "App", among: AppBox.properties + AppBox.methodNames, &call)
-      }
-    },
-    newIndex: { _, call in
-      try Member.refuseWrite(call, of: "App", properties: AppBox.properties, methods: AppBox.methodNames)
-    },
-    toString: { box in "App(\(box.app.name), \(box.app.state.rawValue))" }
-  )
-}
+// MARK: - Making devices and installing apps
 
 extension ScenarioSession {
-  func appBox(_ app: App) -> AppBox {
-    if let box = appBoxes[app] { return box }
-    let box = AppBox(app: app, session: self)
-    appBoxes[app] = box
-    return box
+  /// The options of `device { … }`.
+  static let deviceOptions = ["ios", "locale", "date", "location_services", "location", "wifi"]
+  /// The options of `phone:install { … }`.
+  static let installOptions = [
+    "plist", "info", "strings", "name", "bundle_id", "sdk", "kind", "delegate", "wifi_info_entitlement",
+  ]
+
+  /// `device { ios, locale, date, location_services, location, wifi }`: a new simulated iPhone.
+  func makeDevice(_ call: inout LuaCall) throws {
+    guard allowsDevices else {
+      throw LuaCallError.message(
+        "device() can only be called inside a scenario (or before_each/after_each), not while the file is loaded")
+    }
+    let options = try OptionTable(call, 1, function: "device", valid: Self.deviceOptions)
+    let iosText = try options.version("ios") ?? defaultVersion
+    var settings = DeviceOptions()
+    do {
+      settings.ios = try OSVersion(parsing: iosText)
+      if let locale = try options.string("locale") { settings.locale = locale }
+      if let date = try options.string("date") { settings.date = try LocalDateTime(parsing: date) }
+      if let on = try options.boolean("location_services") { settings.locationServicesEnabled = on }
+      if let location = try options.table("location") {
+        guard let latitude = location["latitude"].number, let longitude = location["longitude"].number else {
+          throw LuaCallError.message("bad option 'location' to 'device' ({ latitude = …, longitude = … } expected)")
+        }
+        settings.location = try Coordinate(checkedLatitude: latitude, longitude: longitude)
+      }
+      settings.wifi = try options.string("wifi")
+    } catch let misuse as MisuseError {
+      throw LuaCallError.message(misuse.message)
+    }
+    let device = world.makeDevice(settings)
+    devices[device.entityID] = DeviceScript(iosText: iosText)
+    try checkTranscript()
+    call.push(Device.members.wrap(device))
   }
 
+
   /// `phone:install { plist | info, strings, name, bundle_id, sdk, kind, delegate, wifi_info_entitlement }`.
-  func install(on device: DeviceBox, _ call: inout LuaCall) throws {
-    let options = try OptionTable(call, 2, function: "install", valid: AppBox.options, optional: false)
+  func install(on device: Device, _ call: inout LuaCall) throws {
+    let options = try OptionTable(call, 2, function: "install", valid: Self.installOptions, optional: false)
     var document = try infoPlistDocument(options)
     if let strings = try options.table("strings") {
       document = document.withInlineStrings(try Self.inlineStrings(strings))
     }
-    let resolved = document.resolve(locale: device.device.locale)
+    let resolved = document.resolve(locale: device.locale)
     var settings = AppOptions()
     do {
       settings.name = try options.string("name")
@@ -89,13 +70,12 @@ extension ScenarioSession {
     } catch let misuse as MisuseError {
       throw LuaCallError.message(misuse.message)
     }
-    let app = try act(&call) { try device.device.install(resolved.infoPlist, options: settings) }
+    let app = try act(&call) { try device.install(resolved.infoPlist, options: settings) }
     for diagnostic in resolved.diagnostics {
       world.note("\(document.path ?? "info"): \(diagnostic)")
     }
-    let box = appBox(app)
-    currentApp = box
-    call.push(AppBox.type.wrap(box))
+    currentApp = app.entityID
+    call.push(App.members.wrap(app))
   }
 
   private func infoPlistDocument(_ options: OptionTable) throws -> InfoPlistDocument {

@@ -1,15 +1,3 @@
-/// The scenario test language, written in Lua: registration, the case runner, matchers and `expect_*` checks.
-///
-/// The host loads it into every scenario state before the scenario file, as the chunk `=[permsim]`,
-/// passing the `host` table of Swift primitives, the debug library and the os library (both hidden
-/// from scenarios); it returns the functions the host drives (`collect`, `run`) and the Lua methods
-/// of devices and apps (`expect_prompt`, `expect_callback`, …). Compiled once per run, loaded as bytecode.
-enum Prelude {
-  /// The chunk name: frames of the prelude show as `[permsim]` in tracebacks.
-  static let chunkName = "=[permsim]"
-
-  /// The Lua source.
-  static let source = #"""
 -- The scenario test language: registration (describe, scenario, pending, hooks), the case runner,
 -- matchers (expect) and the expect_* checks of SCENARIO_API.md §2, §5, §6, §10.
 --
@@ -58,24 +46,11 @@ local function did_you_mean(word, candidates)
   return best and (" (did you mean " .. best .. "?)") or ""
 end
 
--- Shared by every case, so out of their reach: getmetatable gives false, and failures have no __index.
-local Failure = {}
-Failure.__name = "permsim.failure"
-Failure.__metatable = false
-function Failure.__tostring(f)
-  return (f.where and (f.where .. ": ") or "") .. f.message
-end
-
--- An expectation that did not hold: raised as a table so the host reports a *failure*, not an error.
+-- An expectation that did not hold: raised as a failure signal (a typed record only the host makes),
+-- so the report says *failure*, not error, at the author's line.
 local function fail(message, details)
-  local where = user_where(2)
-  error(setmetatable({
-    permsim = "failure",
-    message = message,
-    details = details,
-    where = where,
-    traceback = traceback(nil, 2),
-  }, Failure), 0)
+  local info = user_frame(2)
+  error(host.failure(message, details, info and info.short_src, info and info.currentline, traceback(nil, 2)), 0)
 end
 
 local function check_type(fname, n, value, expected, optional)
@@ -177,15 +152,12 @@ end
 
 -- MARK: - Running one case
 
--- Turns what a failed call raised into a value the host can classify, keeping the original traceback
--- and the author's line. Tables are read raw: a message handler runs no metamethods of the author's.
+-- Turns what a failed call raised into a signal the host can classify, keeping the original traceback
+-- and the author's line. A failure or crash signal stays what it is; anything else becomes an error
+-- signal placed at the author's frame (a position the message claims is not believed). Tables are
+-- read raw: a message handler runs no metamethods of the author's.
 local function capture(err)
-  local kind = type(err) == "table" and rawget(err, "permsim")
-  if kind == "failure" or kind == "crash" or kind == "error" then
-    if type(rawget(err, "where")) ~= "string" then rawset(err, "where", user_where(2)) end
-    if rawget(err, "traceback") == nil then rawset(err, "traceback", traceback(nil, 2)) end
-    return err
-  end
+  if host.signal_kind(err) then return host.with_traceback(err, traceback(nil, 2)) end
   local message
   if type(err) == "string" then
     message = err
@@ -198,7 +170,13 @@ local function capture(err)
       message = "(error object is a " .. type(err) .. " value)"
     end
   end
-  return { permsim = "error", message = message, where = user_where(2), traceback = traceback(nil, 2) }
+  local info = user_frame(2)
+  local src, line = info and info.short_src, info and info.currentline
+  if src and line and line > 0 then
+    local prefix = src .. ":" .. line .. ": "
+    if s_sub(message, 1, #prefix) == prefix then message = s_sub(message, #prefix + 1) end
+  end
+  return host.error_signal(message, src, line, traceback(nil, 2))
 end
 
 local function call_captured(fn, first)
@@ -336,8 +314,6 @@ local function device_expect_no_prompt(phone)
   end
 end
 
-local unread = setmetatable({}, { __mode = "k" }) -- app → number of callbacks already read
-
 local function app_expect_callback(app, name, fields)
   check_type("expect_callback", 1, name, "string")
   local names = host.callback_names
@@ -347,23 +323,22 @@ local function app_expect_callback(app, name, fields)
     misuse(s_format("unknown callback '%s'%s; callbacks are %s", name, did_you_mean(name, names), t_concat(names, ", ")))
   end
   check_fields("expect_callback", fields, CALLBACK_FIELDS)
-  local read = unread[app] or 0
-  local cb, delivered = host.callback(app, read + 1)
+  -- The read cursor lives in the host's session, keyed by the app's id: never in a Lua object.
+  local cb, position, delivered = host.read_callback(app)
   if cb == nil then
     fail(s_format("expected callback %s, but no unread callback was delivered (%d delivered, all read)", name, delivered))
   end
-  unread[app] = read + 1
   local want = { name = name }
   if fields then for k, v in pairs(fields) do want[k] = v end end
   local diff = mismatches(cb, want, CALLBACK_FIELDS)
   if #diff > 0 then
-    fail(s_format("callback #%d differs: %s", read + 1, diff[1]), "delivered: " .. show(cb) .. "\ndifferences:\n  " .. t_concat(diff, "\n  "))
+    fail(s_format("callback #%d differs: %s", position, diff[1]), "delivered: " .. show(cb) .. "\ndifferences:\n  " .. t_concat(diff, "\n  "))
   end
   return cb
 end
 
 local function app_expect_no_callback(app)
-  local read = unread[app] or 0
+  local read = host.callbacks_read(app)
   local delivered = app.callbacks
   if #delivered > read then
     local rest = {}
@@ -406,7 +381,7 @@ local function expect_crash(fn, pattern)
   check_type("expect_crash", 2, pattern, "string", true)
   local ok, err = xpcall(fn, capture)
   if ok then fail("expected the app to crash, but it did not") end
-  if err.permsim ~= "crash" then error(err, 0) end
+  if host.signal_kind(err) ~= "crash" then error(err, 0) end
   if pattern and not s_find(err.reason or "", pattern) then
     fail("the app crashed, but its reason does not match " .. show(pattern), "exception: " .. tostring(err.exception) .. "\nreason: " .. tostring(err.reason))
   end
@@ -658,17 +633,17 @@ local function new_case(env)
   }
 end
 
--- The Lua methods of devices and apps, which their Swift `__index` hands out.
-host.app_methods = {
-  expect_callback = app_expect_callback,
-  expect_no_callback = app_expect_no_callback,
-  expect_console = app_expect_console,
-}
-host.device_methods = {
-  expect_prompt = device_expect_prompt,
-  expect_no_prompt = device_expect_no_prompt,
+-- The Lua methods of bound types by type name, which their member tables' `__index` hands out.
+host.methods = {
+  App = {
+    expect_callback = app_expect_callback,
+    expect_no_callback = app_expect_no_callback,
+    expect_console = app_expect_console,
+  },
+  Device = {
+    expect_prompt = device_expect_prompt,
+    expect_no_prompt = device_expect_no_prompt,
+  },
 }
 
 return new_case
-"""#
-}
