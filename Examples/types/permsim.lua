@@ -292,6 +292,10 @@ function CLLocationManager:requestAlwaysAuthorization() end
 ---@return TemporaryFullAccuracyRequest
 function CLLocationManager:requestTemporaryFullAccuracyAuthorization(purposeKey) end
 
+---Apple's class method: whether Location Services is on for the device (Settings › Privacy).
+---@return boolean
+function CLLocationManager:locationServicesEnabled() end
+
 ---Starts location updates (U1).
 function CLLocationManager:startUpdatingLocation() end
 

@@ -64,6 +64,16 @@ struct MemberTableTests {
     #expect(result.outcome.headline == message, "\(result.outcome)")
   }
 
+  @Test("locationServicesEnabled() follows the device's Location Services switch")
+  func locationServicesEnabled() throws {
+    let result = try ScenarioHarness.scenario(BindingTests.launched("14.0") + """
+      expect(manager:locationServicesEnabled()).to_be(true)
+      phone.settings:set_location_services(false)
+      expect(manager:locationServicesEnabled()).to_be(false)
+      """)
+    #expect(result.outcome == .passed, "\(result.outcome)")
+  }
+
   @Test("tostring shows what an object is")
   func descriptions() throws {
     let result = try ScenarioHarness.scenario(BindingTests.launched("14.0") + """

@@ -62,6 +62,10 @@ extension LocationManager {
         }
         call.push(TemporaryFullAccuracyRequest.members.wrap(request))
       },
+      .method(
+        "locationServicesEnabled", returns: "boolean",
+        "Apple's class method: whether Location Services is on for the device (Settings › Privacy)."
+      ) { manager, call in call.push(manager.app.device.locationServicesEnabled) },
       .method("startUpdatingLocation", "Starts location updates (U1).") { manager, call in
         try call.session.act(&call) { try manager.startUpdatingLocation() }
       },
