@@ -67,7 +67,9 @@ struct ReplCommand: ParsableCommand {
     let session = try ScenarioSession.interactive(environment: environment, iosVersion: version)
     let output = ReplOutput.standard
     let isTerminal = isatty(0) == 1
-    let reader: any LineReader = isTerminal ? ReplLineEditor(historyPath: Self.historyPath()) : ReplPlainReader(output: output)
+    let reader: any LineReader = isTerminal
+      ? ReplLineEditor(historyPath: Self.historyPath(), completions: session.completions(of:))
+      : ReplPlainReader(output: output)
     let repl = try Repl(session: session, reader: reader, output: output)
     if isTerminal {
       output.write("permsim \(PermsimCommand.configuration.version) REPL (Lua 5.4, iOS \(version)) — Ctrl-D to quit\n")

@@ -20,8 +20,12 @@ final class ReplLineEditor: LineReader {
   private var _previousAction = sigaction()
 
   /// Starts line editing; `historyPath` is the history file to load now and to save each entry to (nil: none).
-  init(historyPath: String?) {
+  ///
+  /// - Parameter completions: what Tab offers for the word being typed (whole replacements of it).
+  init(historyPath: String?, completions: @escaping (String) -> [String] = { _ in [] }) {
     _historyPath = historyPath
+    Self.completions = completions
+    ceditline_set_completion(Self.nextCompletion)
     using_history()
     stifle_history(Self.historyLimit)
     if let historyPath { _ = read_history(historyPath) }
@@ -38,6 +42,19 @@ final class ReplLineEditor: LineReader {
 
   deinit {
     sigaction(SIGINT, &_previousAction, nil)
+    Self.completions = { _ in [] }
+  }
+
+  // libedit asks for completions through a C function with no context: these hold what it reads.
+  nonisolated(unsafe) private static var completions: (String) -> [String] = { _ in [] }
+  nonisolated(unsafe) private static var pending: [String] = []
+
+  /// libedit's generator: called with state 0 for a new word, then again until it returns NULL.
+  private static let nextCompletion: @convention(c) (UnsafePointer<CChar>?, Int32) -> UnsafeMutablePointer<CChar>? = {
+    text, state in
+    if state == 0 { pending = completions(text.map { String(cString: $0) } ?? "") }
+    guard !pending.isEmpty else { return nil }
+    return strdup(pending.removeFirst())
   }
 
   func readLine(prompt: String) -> LineReaderInput {

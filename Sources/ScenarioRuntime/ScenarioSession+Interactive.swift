@@ -28,3 +28,28 @@ extension ScenarioSession {
     return lines.joined(separator: "\n")
   }
 }
+
+extension ScenarioSession {
+  /// What Tab completes at the end of `line` in the REPL, each a whole replacement of the word being typed.
+  ///
+  /// After `name.` or `name:` where the global `name` holds a bound object, its members from the
+  /// object's member table (methods only after `:`); otherwise the globals whose names start so.
+  public func completions(of line: String) -> [String] {
+    guard let match = line.firstMatch(of: Self.wordPattern) else { return [] }
+    let (_, object, separator, prefix) = match.output
+    let typed = String(prefix ?? "")
+    guard let object, let separator else {
+      guard case .table(let globals) = engine.state.globals.value else { return [] }
+      return globals.keys.compactMap(\.string).filter { $0.hasPrefix(typed) && !$0.hasPrefix("_PERMSIM") }.sorted()
+    }
+    guard case .opaque(let type) = engine.state.globals.rawGet(String(object)),
+      let table = ScenarioAPI.types.first(where: { $0.name == type })
+    else { return [] }
+    return table.members
+      .filter { $0.name.hasPrefix(typed) && (separator == ":" ? $0.isMethod : true) }
+      .map { "\(object)\(separator)\($0.name)" }
+  }
+
+  /// The word at the end of a line: an identifier, perhaps after `object.` or `object:`.
+  nonisolated(unsafe) private static let wordPattern = /(?:([A-Za-z_][A-Za-z_0-9]*)([.:]))?([A-Za-z_][A-Za-z_0-9]*)?$/
+}
