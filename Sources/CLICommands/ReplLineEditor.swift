@@ -53,6 +53,7 @@ final class ReplLineEditor: LineReader {
   private static let nextCompletion: @convention(c) (UnsafePointer<CChar>?, Int32) -> UnsafeMutablePointer<CChar>? = {
     text, state in
     if state == 0 { pending = completions(text.map { String(cString: $0) } ?? "") }
+    ceditline_append_nothing()
     guard !pending.isEmpty else { return nil }
     return strdup(pending.removeFirst())
   }
