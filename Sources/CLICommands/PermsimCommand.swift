@@ -13,7 +13,7 @@ public struct PermsimCommand: ParsableCommand {
     commandName: "permsim",
     abstract: "Run Lua scenarios against a model of iOS location authorization.",
     version: "0.1.0",
-    subcommands: [RunCommand.self, ReplCommand.self, LintCommand.self, ExplainCommand.self, EvalCommand.self]
+    subcommands: [RunCommand.self, ReplCommand.self, LintCommand.self, ExplainCommand.self, EvalCommand.self, InitCommand.self]
   )
 
   /// Creates the command (ArgumentParser fills it in).
