@@ -14,7 +14,7 @@ struct InitCommand: ParsableCommand {
       """
   )
 
-  @Argument(help: "The folder to write the project in (default: the current directory).")
+  @Argument(help: "The folder to write the project in.")
   var directory = "."
 
   func run() throws {

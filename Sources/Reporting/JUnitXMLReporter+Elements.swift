@@ -143,7 +143,8 @@ extension JUnitXMLReporter {
   /// The message starts with the failing line (`path:line: headline`), for consumers that show only it.
   private static func _writeProblem(_ problem: CaseProblem, of result: CaseResult, into xml: inout XMLWriter) {
     let location = result.failureLocation ?? result.declaration
-    xml.attribute("message", message("\(location): \(problem.headline)"))
+    // `path:line: headline` when the line is known (a path alone says nothing the report does not).
+    xml.attribute("message", message(location.line == nil ? problem.headline : "\(location): \(problem.headline)"))
     xml.attribute("type", problem.kind.rawValue.isEmpty ? "Problem" : problem.kind.rawValue)
     xml.markup(">")
     xml.text(Excerpt.text(["\(location): \(problem.headline)"]))
