@@ -71,6 +71,7 @@ struct RunSettings {
     usesColor = isTerminal && !command.noColor && (environment["NO_COLOR"] ?? "").isEmpty
     _pattern = command.pattern
     _filter = command.filter
+    if command.format != .text, !command.list { throw ValidationError("--format says how --list prints: add --list") }
     let requested = try command.outputs.map(RunOutput.init(parsing:)) + command.junit.map { RunOutput(.junit, path: $0) }
     outputs = try RunOutput.resolve(requested, environment: environment)
   }

@@ -8,9 +8,9 @@ import Foundation
 /// carry `file`, `classname`, `name` (the identity, with `[iOS X]` when the run is limited to
 /// versions), `line` (the `scenario` declaration), `ios` and `tags`; `caseEnded` adds `outcome`
 /// (`passed`, `failed`, `error`, `skipped`), `duration_ms`, `reason` for a skip, and `failure` for a
-/// failure or error: `type`, `message`, `file` and `line` of the failing expectation in the
-/// scenario file, `details`, and the transcript (bounded like JUnit's). Keys are sorted, so the
-/// same events give the same bytes.
+/// failure or error: `type`, `message` (one line of at most 1 KiB), `file` and `line` of the failing
+/// expectation in the scenario file, `details`, and the transcript (each bounded to 64 KiB, as in
+/// JUnit). Keys are sorted, so the same events give the same bytes.
 public struct JSONEventReporter: Reporter {
   /// The version of the event format, written in every object.
   public static let formatVersion = 1
@@ -68,9 +68,12 @@ public struct JSONEventReporter: Reporter {
         let at = result.failureLocation ?? result.declaration
         let transcript = result.transcript.isEmpty ? [] : Excerpt.text(result.transcript)
           .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // The message is one bounded line, as JUnit's; a headline it cuts leads the details, whole.
+        let message = JUnitXMLReporter.message(problem.headline)
+        let details = message == problem.headline ? [problem.details] : [problem.headline, problem.details]
         line.failure = Failure(
-          type: problem.kind.rawValue, message: problem.headline, file: at.path, line: at.line,
-          details: Excerpt.text([problem.details]), transcript: transcript,
+          type: problem.kind.rawValue, message: message, file: at.path, line: at.line,
+          details: Excerpt.text(details.filter { !$0.isEmpty }), transcript: transcript,
           transcriptLines: result.transcript.count)
       }
     case .suiteEnded(let suite):

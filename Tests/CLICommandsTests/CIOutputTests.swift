@@ -122,6 +122,7 @@ struct CIOutputTests {
   @Test("output usage errors exit 2", arguments: [
     ["--output", "tap", "--output", "json"], ["--output", "xml"], ["--output", "junit"], ["--output", "tap="],
     ["--output", "tap", "--output", "console"], ["--junit-output", "some"], ["--list", "--format", "yaml"],
+    ["--format", "json"],
   ])
   func usage(arguments: [String]) throws {
     let output = try PermsimProcess.run(["run", Self.fixtures] + arguments)
@@ -232,6 +233,49 @@ struct CIOutputTests {
     #expect(output.status == 0)
     #expect(!output.standardOutput.utf8.contains(0x1B))
     #expect(output.standardOutput.contains(#"hostile \u{1B}[31mred\u{1B}[0m name ]]> <&>"#))
+  }
+
+  // MARK: - Where it failed
+
+  @Test("an expect that fails inside a helper module is reported at the scenario line that called it")
+  func failureInHelper() throws {
+    try scratch { folder in
+      try FileManager.default.createDirectory(at: folder.appendingPathComponent("helpers"), withIntermediateDirectories: true)
+      try Data("""
+        local M = {}
+        function M.denied(manager)
+          expect(manager.authorizationStatus).to_be "denied"
+        end
+        return M
+
+        """.utf8).write(to: folder.appendingPathComponent("helpers/check.lua"))
+      try Data("""
+        local check = require "helpers.check"
+        scenario("helper fails", function()
+          local app = device { ios = "14.0" }:install { info = { NSLocationWhenInUseUsageDescription = "x" } }
+          app:launch()
+          local manager = app:location_manager()
+          check.denied(manager)
+        end)
+
+        """.utf8).write(to: folder.appendingPathComponent("a.lua"))
+      let report = folder.appendingPathComponent("r.xml")
+      let json = folder.appendingPathComponent("r.jsonl")
+      let output = try PermsimProcess.run(
+        ["run", "a.lua", "--junit", report.path, "--output", "json=\(json.path)", "--output", "github"], in: folder)
+      #expect(output.status == 1)
+      #expect(output.standardOutput.contains("FAILED  a.lua:6  helper fails\n"))
+      #expect(output.standardOutput.contains("::error file=a.lua,line=6,title=FAILED helper fails::"))
+      let testCase = try #require(try JUnitDocument(contentsOf: report).cases.first)
+      #expect(testCase.attributes["line"] == "6")
+      #expect(testCase.outcomeAttributes["message"]?.hasPrefix("a.lua:6: expected") == true)
+      #expect(testCase.outcomeText.contains("raised at helpers/check.lua:3\nscenario declared at a.lua:2\n"))
+      let ended = try #require(try read(json).split(separator: "\n").compactMap {
+        try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+      }.first { $0["event"] as? String == "caseEnded" })
+      #expect(ended["line"] as? Int == 2)
+      #expect((ended["failure"] as? [String: Any])?["line"] as? Int == 6)
+    }
   }
 
   // MARK: - Paths and names
