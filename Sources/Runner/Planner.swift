@@ -105,7 +105,7 @@ public struct Planner: Sendable {
 
   private func _versions(of scenario: DeclaredScenario) -> [(String, Bool)] {
     let limited = !options.iosVersions.isEmpty
-    let listed = Set(options.iosVersions.map(Self._normalized))
+    let listed = limited ? Set(options.iosVersions.map(Self._normalized)) : []
     switch scenario.versions {
     case .pinned(let version):
       guard limited else { return [(version, false)] }

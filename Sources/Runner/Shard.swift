@@ -28,9 +28,9 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
 
   /// The positions in `identities` of the cases that belong to this part, in ascending order.
   public func positions(of identities: [String]) -> [Int] {
+    let hashes = identities.map(Self.stableHash)
     let ranked = identities.indices.sorted { a, b in
-      let (ha, hb) = (Self.stableHash(identities[a]), Self.stableHash(identities[b]))
-      if ha != hb { return ha < hb }
+      if hashes[a] != hashes[b] { return hashes[a] < hashes[b] }
       if identities[a] != identities[b] { return identities[a] < identities[b] }
       return a < b
     }
