@@ -13,7 +13,6 @@
 
 local flows = require "helpers.flows"
 
-local NAVIGATOR = flows.apps.Navigator
 local WHEN_IN_USE_TEXT = "Navigator uses your location to show where you are on the map and to plan routes."
 local ALWAYS_TEXT_8_10 = "Navigator keeps guiding you in the background, even when the screen is off."
 local ALWAYS_TEXT_11 = "Navigator uses your location in the background to warn you about traffic on your daily commute."

@@ -14,7 +14,8 @@ public struct PermsimCommand: ParsableCommand {
     abstract: "Run Lua scenarios against a model of iOS location authorization.",
     version: "0.1.0",
     subcommands: [
-      RunCommand.self, ReplCommand.self, LintCommand.self, ExplainCommand.self, EvalCommand.self, DefinitionsCommand.self,
+      RunCommand.self, ReplCommand.self, LintCommand.self, ExplainCommand.self, EvalCommand.self, InitCommand.self,
+      DefinitionsCommand.self,
     ]
   )
 

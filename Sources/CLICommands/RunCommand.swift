@@ -5,11 +5,11 @@ import Reporting
 import Runner
 import ScenarioRuntime
 
-/// `permsim run`: runs scenario files and reports on the console and in JUnit XML.
+/// `permsim run`: runs scenario files and reports on the console, in JUnit XML, TAP, JSON lines and GitHub annotations.
 struct RunCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "run",
-    abstract: "Run scenario files and report the results (console, JUnit XML).",
+    abstract: "Run scenario files and report the results (console, JUnit XML, TAP, JSON, GitHub annotations).",
     discussion: """
       Every *.lua file under the given paths is loaded once to collect its scenarios; files that \
       register none (helper modules for require) are not test files. Each case then runs alone, with \
@@ -33,11 +33,18 @@ struct RunCommand: ParsableCommand {
   @Option(name: .customLong("exclude-tags"), help: "Skip cases with any of these tags (comma-separated).")
   var excludeTags: String?
 
-  @Option(help: "Run every scenario that does not pin a version once per listed version, e.g. 13.0,14.0.")
+  @Option(
+    help: """
+      Limit the run to these iOS versions, e.g. 13.0,14.0: unpinned scenarios run once per version, \
+      pinned ones and matrix rows only on a listed version; every case's name ends in [iOS X].
+      """)
   var ios: String?
 
   @Flag(help: "Print the cases the run would execute, and run nothing.")
   var list = false
+
+  @Option(help: "How --list prints the cases: text, or one JSON document.")
+  var format: ListFormat = .text
 
   @Flag(help: "Run files and cases in a random order (the seed is printed and stored in the report).")
   var shuffle = false
@@ -54,7 +61,7 @@ struct RunCommand: ParsableCommand {
   @Option(help: "How many cases run at once (default: the number of cores).")
   var jobs: Int?
 
-  @Option(help: "Run only part K of N of the files (K/N), a deterministic split for CI fleets.")
+  @Option(help: "Run only part K of N of the cases (K/N), a balanced, deterministic split for CI fleets.")
   var shard: String?
 
   @Option(help: "Instruction budget of each case (e.g. 50000000, 50M).")
@@ -63,11 +70,26 @@ struct RunCommand: ParsableCommand {
   @Option(help: "Memory limit of each case's Lua state (e.g. 64M, 1G).")
   var memory = "64M"
 
-  @Option(help: "Write a JUnit XML report to PATH (repeatable).")
+  @Option(
+    name: .customLong("output"),
+    help: """
+      An output, kind or kind=PATH (repeatable): console, junit=PATH, tap, json, github; without a \
+      path, standard output. The console is on unless TAP or JSON take standard output.
+      """)
+  var outputs: [String] = []
+
+  @Option(help: "Write a JUnit XML report to PATH (repeatable; short for --output junit=PATH).")
   var junit: [String] = []
 
-  @Option(name: .customLong("junit-flavor"), help: "rich (file/line, for GitLab and GitHub) or strict (Ant schema).")
+  @Option(
+    name: .customLong("junit-flavor"),
+    help: "rich (file/line, for GitLab, GitHub and Jenkins' junit step) or strict (Ant schema, for Jenkins xUnit).")
   var junitFlavor: JUnitXMLReporter.Flavor = .rich
+
+  @Option(
+    name: .customLong("junit-output"),
+    help: "Which cases keep their transcript and print output in JUnit reports: failures, or all.")
+  var junitOutput: JUnitXMLReporter.OutputPolicy = .failures
 
   @Option(help: "Directory scenarios may read files under (default: the current directory).")
   var root: String?
@@ -100,31 +122,49 @@ struct RunCommand: ParsableCommand {
     let absolute = found.map { $0.hasPrefix("/") ? $0 : FileManager.default.currentDirectoryPath + "/" + $0 }
     // What collection declared is needed only to plan: let it go before the run (100,000 cases hold megabytes).
     let (plan, loadedFiles) = try usage {
-      let collected = try ScenarioCollector.collect(absolute, environment: environment, jobs: settings.jobs)
-      let plan = settings.planner.plan(collected.map(\.declared)) { name in patterns.names?.matches(name) ?? true }
+      let collected = try ScenarioCollector.collect(
+        absolute, environment: environment, jobs: settings.jobs, absolutePaths: settings.namesFilesAbsolutely)
+      let plan = settings.planner.plan(collected.map(\.declared), paths: collected.map(\.loaded.file.path)) { name in
+        patterns.names?.matches(name) ?? true
+      }
       return (plan, collected.map(\.loaded))
+    }
+    if plan.caseCount == 0, let shard = settings.planner.options.shard {
+      writeToStandardError("permsim: shard \(shard) holds no cases (fewer cases than shards); its reports are empty\n")
     }
 
     if list {
-      for suite in plan.suites {
-        print(loadedFiles[suite.fileIndex].file.path)
-        for planned in suite.cases {
-          let skip = planned.skipReason.map { "  [skipped: \($0)]" } ?? ""
-          print("  \(planned.name)  (line \(planned.line), iOS \(planned.iosVersion))\(skip)")
-        }
-      }
-      print("\(plan.caseCount) case\(plan.caseCount == 1 ? "" : "s") in \(plan.suites.count) file\(plan.suites.count == 1 ? "" : "s")")
+      RunList(plan: plan, files: loadedFiles.map(\.file.path)).print(format)
       return false
     }
 
-    var reporters: [any Reporter] = [
-      ConsoleReporter(showsProgress: settings.isTerminal, usesColor: settings.usesColor, write: Self.writeToStandardOutput)
-    ]
-    var files: [JUnitFile] = []
-    for path in junit {
-      let file = try usage { try JUnitFile(path: path) }
-      files.append(file)
-      reporters.append(JUnitXMLReporter(flavor: junitFlavor, store: file))
+    var reporters: [any Reporter] = []
+    var junitFiles: [JUnitFile] = []
+    var textFiles: [TextOutputFile] = []
+    for output in settings.outputs {
+      let write: @Sendable (String) -> Void
+      if let path = output.path, output.kind != .junit {
+        let file = try TextOutputFile(path: path)
+        textFiles.append(file)
+        write = { file.write($0) }
+      } else {
+        write = Self.writeToStandardOutput
+      }
+      switch output.kind {
+      case .console:
+        let terminal = output.path == nil && settings.isTerminal
+        reporters.append(ConsoleReporter(showsProgress: terminal, usesColor: terminal && settings.usesColor, write: write))
+      case .junit:
+        let file = try usage { try JUnitFile(path: output.path ?? "") }
+        junitFiles.append(file)
+        reporters.append(JUnitXMLReporter(flavor: junitFlavor, output: junitOutput, store: file))
+      case .tap:
+        reporters.append(TAPReporter(write: write))
+      case .json:
+        reporters.append(JSONEventReporter(write: write))
+      case .github:
+        reporters.append(GitHubAnnotationReporter(write: write))
+      }
     }
     var tally = RunTally()
     var reporter = MultiplexReporter(reporters)
@@ -134,7 +174,8 @@ struct RunCommand: ParsableCommand {
       root: settings.paths.joined(separator: " "),
       seed: settings.seed,
       plannedCaseCount: plan.caseCount,
-      iOSVersions: settings.iosVersions.isEmpty ? [settings.planner.options.defaultVersion] : settings.iosVersions
+      iOSVersions: settings.iosVersions.isEmpty ? [settings.planner.options.defaultVersion] : settings.iosVersions,
+      shard: settings.planner.options.shard?.description
     )
     let executor = RunExecutor(
       environment: environment, files: loadedFiles,
@@ -143,11 +184,21 @@ struct RunCommand: ParsableCommand {
       reporter.record(event)
       tally.record(event)
     }
-    for file in files {
-      if let failure = file.failure { writeToStandardError("permsim: cannot write the JUnit report: \(failure)\n") }
+    var writeFailed = false
+    for file in junitFiles {
+      if let failure = file.failure {
+        writeToStandardError("permsim: cannot write the JUnit report: \(failure)\n")
+        writeFailed = true
+      }
+    }
+    for file in textFiles {
+      if let failure = file.failure {
+        writeToStandardError("permsim: \(failure)\n")
+        writeFailed = true
+      }
     }
     if interrupted { return true }
-    if !tally.isSuccess || files.contains(where: { $0.failure != nil }) { throw ExitCode.failure }
+    if !tally.isSuccess || writeFailed { throw ExitCode.failure }
     return false
   }
 
@@ -168,3 +219,4 @@ struct RunCommand: ParsableCommand {
 }
 
 extension JUnitXMLReporter.Flavor: ExpressibleByArgument {}
+extension JUnitXMLReporter.OutputPolicy: ExpressibleByArgument {}

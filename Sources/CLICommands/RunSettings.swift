@@ -17,6 +17,10 @@ struct RunSettings {
   var hostname: String
   var isTerminal: Bool
   var usesColor: Bool
+  /// The outputs to write, resolved (`--output`, `--junit`, the console, GitHub annotations).
+  var outputs: [RunOutput]
+  /// Whether reports name files by absolute path: permsim chose a root outside the current directory.
+  var namesFilesAbsolutely: Bool
   private let _pattern: String
   private let _filter: String?
 
@@ -25,6 +29,7 @@ struct RunSettings {
     let environment = ProcessInfo.processInfo.environment
     let current = FileManager.default.currentDirectoryPath
     root = command.root ?? Self.commonRoot(of: paths, current: current)
+    namesFilesAbsolutely = command.root == nil && root != current
     limits = ScenarioEnvironment.Limits(
       instructions: try Self.quantity(command.instructions, option: "--instructions", unit: 1000),
       memory: try Self.quantity(command.memory, option: "--memory", unit: 1024))
@@ -66,6 +71,9 @@ struct RunSettings {
     usesColor = isTerminal && !command.noColor && (environment["NO_COLOR"] ?? "").isEmpty
     _pattern = command.pattern
     _filter = command.filter
+    if command.format != .text, !command.list { throw ValidationError("--format says how --list prints: add --list") }
+    let requested = try command.outputs.map(RunOutput.init(parsing:)) + command.junit.map { RunOutput(.junit, path: $0) }
+    outputs = try RunOutput.resolve(requested, environment: environment)
   }
 
   /// The `--pattern` and `--filter` Lua patterns, compiled.

@@ -2,7 +2,9 @@
 ///
 /// With progress on (the CLI turns it on for a terminal), each scenario file gets a line with its
 /// path and one mark per case: `.` passed, `F` failed, `E` error, `s` skipped, then the share of
-/// planned cases done. The summary comes at the end of the run: failed and errored cases first,
+/// planned cases done. Without it (a CI log, a pipe), each failed or errored case is described as
+/// soon as it is reported, so a job killed halfway still shows what failed; the summary then
+/// leaves them out. The summary comes at the end of the run: failed and errored cases first,
 /// each with its `file:line`, name, headline, details and last transcript lines; then the skipped
 /// cases grouped by reason; then the seed, an interruption note and one count line that keeps
 /// failures, errors and skips apart (`12 passed, 1 failed, 1 error, 2 skipped (0.153 s)`).
@@ -15,6 +17,8 @@ public struct ConsoleReporter: Reporter {
   private var _runStart: RunEvent.Instant?
   private var _tally = RunTally()
   private var _problems: [_Problem] = []
+  /// The problem `_remember` just kept, if the last case ended with one.
+  private var _newProblem: _Problem?
   private var _skips: [_SkipGroup] = []
   private var _unlistedSkips = 0
   private var _isLineOpen = false
@@ -43,6 +47,9 @@ public struct ConsoleReporter: Reporter {
     case .caseEnded(let result):
       _tally.add(result.outcome)
       _remember(result)
+      if !_showsProgress, let problem = _newProblem {
+        _emit((_describe(problem) + [""]).joined(separator: "\n") + "\n")
+      }
       if _showsProgress {
         if !_isLineOpen { _openLine(result.info.suitePath) }
         _emit(_mark(for: result.outcome))
@@ -88,12 +95,15 @@ public struct ConsoleReporter: Reporter {
   // MARK: - Remembering
 
   private mutating func _remember(_ result: CaseResult) {
+    _newProblem = nil
     switch result.outcome {
     case .passed:
       break
     case .failed(let problem), .errored(let problem):
       guard _problems.count < ReportLimits.consoleProblems else { return }
-      _problems.append(_Problem(result: result, problem: problem))
+      let kept = _Problem(result: result, problem: problem)
+      _problems.append(kept)
+      _newProblem = kept
     case .skipped(let reason):
       let reason = _clean(reason)
       let example = "\(_place(result.info))  \(_clean(result.info.name))"
@@ -118,11 +128,12 @@ public struct ConsoleReporter: Reporter {
 
   private func _summary(_ end: RunEnd, nanoseconds: Int64) -> String {
     var lines: [String] = []
-    if _hasWritten { lines.append("") }
-
-    for problem in _problems {
-      lines += _describe(problem)
-      lines.append("")
+    if _showsProgress {
+      if _hasWritten { lines.append("") }
+      for problem in _problems {
+        lines += _describe(problem)
+        lines.append("")
+      }
     }
     let unlisted = _tally.failed + _tally.errored - _problems.count
     if unlisted > 0 {
@@ -195,7 +206,7 @@ public struct ConsoleReporter: Reporter {
 
     init(result: CaseResult, problem: CaseProblem) {
       if case .errored = result.outcome { isError = true } else { isError = false }
-      let place = problem.location ?? ScriptLocation(path: result.info.suitePath, line: result.info.line)
+      let place = result.failureLocation ?? result.declaration
       location = _clean(place.description)
       name = _clean(result.info.name)
       let headline = _clean(problem.headline)

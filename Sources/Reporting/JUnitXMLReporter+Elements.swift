@@ -18,7 +18,7 @@ extension JUnitXMLReporter {
       xml.attribute("name", run.root.isEmpty ? "permsim" : run.root)
       _writeCounts(tally, into: &xml)
       xml.attribute("time", TimeFormat.seconds(nanoseconds))
-      xml.attribute("timestamp", TimeFormat.timestamp(start))
+      xml.attribute("timestamp", TimeFormat.iso8601(start))
       xml.markup(">\n")
     case .strict:
       xml.markup("<testsuites>\n")
@@ -31,7 +31,8 @@ extension JUnitXMLReporter {
   static func writeSuiteHead(
     _ suite: OpenSuite, id: Int, nanoseconds: Int64, run: RunInfo, flavor: Flavor, into xml: inout XMLWriter
   ) {
-    let name = suite.info.path.contains(where: { !$0.isWhitespace }) ? suite.info.path : "(unnamed)"
+    let shownName = flavor == .strict ? classname(forPath: suite.info.path) : suite.info.path
+    let name = shownName.contains(where: { !$0.isWhitespace }) ? shownName : "(unnamed)"
     xml.markup("  <testsuite")
     xml.attribute("name", name)
     if flavor == .strict {
@@ -40,7 +41,7 @@ extension JUnitXMLReporter {
     }
     _writeCounts(suite.tally, into: &xml)
     xml.attribute("time", TimeFormat.seconds(nanoseconds))
-    xml.attribute("timestamp", TimeFormat.timestamp(suite.start))
+    xml.attribute("timestamp", flavor == .strict ? TimeFormat.timestamp(suite.start) : TimeFormat.iso8601(suite.start))
     let hostname = run.hostname.contains(where: { !$0.isWhitespace }) ? run.hostname : "localhost"
     xml.attribute("hostname", hostname)
     xml.markup(">\n    <properties>\n")
@@ -51,6 +52,9 @@ extension JUnitXMLReporter {
     let versions = suite.iOSVersions.isEmpty ? run.iOSVersions : suite.iOSVersions
     if !versions.isEmpty {
       writeProperty("ios.versions", versions.joined(separator: ", "), into: &xml)
+    }
+    if let shard = run.shard {
+      writeProperty("shard", shard, into: &xml)
     }
   }
 
@@ -79,19 +83,27 @@ extension JUnitXMLReporter {
   // MARK: - Cases
 
   /// One `<testcase>` element and its children.
-  static func writeCase(_ result: CaseResult, nanoseconds: Int64, flavor: Flavor, into xml: inout XMLWriter) {
+  ///
+  /// In the rich flavour `file`/`line` name the declaration of a passed or skipped case, and the
+  /// line that failed in its own file for a failed or errored one (`CaseResult.failureLocation`);
+  /// the failure's body then names the declaration. The transcript goes to `<system-out>` for
+  /// failed and errored cases, and for every case with `output: .all`.
+  static func writeCase(
+    _ result: CaseResult, nanoseconds: Int64, flavor: Flavor, output: OutputPolicy, into xml: inout XMLWriter
+  ) {
     let info = result.info
     xml.markup("    <testcase")
     xml.attribute("classname", classname(forPath: info.suitePath))
     xml.attribute("name", info.name)
     xml.attribute("time", TimeFormat.seconds(nanoseconds))
     if flavor == .rich {
-      xml.attribute("file", info.suitePath)
-      if let line = info.line, line > 0 {
+      let place = result.failureLocation ?? result.declaration
+      xml.attribute("file", place.path)
+      if let line = place.line, line > 0 {
         xml.attribute("line", line)
       }
     }
-    let hasOutput = flavor == .rich && !result.transcript.isEmpty
+    let hasOutput = flavor == .rich && output.keepsTranscript(of: result) && !result.transcript.isEmpty
     if case .passed = result.outcome, !hasOutput {
       xml.markup("/>\n")
       return
@@ -127,13 +139,20 @@ extension JUnitXMLReporter {
   }
 
   /// The `message` and `type` attributes, then the body: where, what, the details and the transcript's last lines.
+  ///
+  /// The message starts with the failing line (`path:line: headline`), for consumers that show only it.
   private static func _writeProblem(_ problem: CaseProblem, of result: CaseResult, into xml: inout XMLWriter) {
-    xml.attribute("message", message(problem.headline))
+    let location = result.failureLocation ?? result.declaration
+    // `path:line: headline` when the line is known (a path alone says nothing the report does not).
+    xml.attribute("message", message(location.line == nil ? problem.headline : "\(location): \(problem.headline)"))
     xml.attribute("type", problem.kind.rawValue.isEmpty ? "Problem" : problem.kind.rawValue)
     xml.markup(">")
-    let location = problem.location ?? ScriptLocation(path: result.info.suitePath, line: result.info.line)
     xml.text(Excerpt.text(["\(location): \(problem.headline)"]))
     xml.markup("\n")
+    if let raised = problem.location, raised != location, raised.line != nil {
+      xml.text("raised at \(raised)\n")
+    }
+    xml.text("scenario declared at \(result.declaration)\n")
     if !problem.details.isEmpty {
       xml.text(Excerpt.text([problem.details]))
       xml.markup("\n")
@@ -158,9 +177,15 @@ extension JUnitXMLReporter {
   }
 
   /// The dotted class name of a scenario file: `onboarding/first_launch.lua` → `onboarding.first_launch`.
-  static func classname(forPath path: String) -> String {
+  ///
+  /// Dots inside a component become `_` (`ios14.5_x.lua` → `ios14_5_x`), so consumers that split a
+  /// class name at its dots (Jenkins, Ant) see the folders as packages and the file as the class;
+  /// empty components (a leading `/`) are dropped.
+  public static func classname(forPath path: String) -> String {
     let withoutExtension = path.hasSuffix(".lua") ? String(path.dropLast(4)) : path
-    return String(decoding: withoutExtension.utf8.map { $0 == UInt8(ascii: "/") ? UInt8(ascii: ".") : $0 }, as: UTF8.self)
+    return withoutExtension.split(separator: "/", omittingEmptySubsequences: true)
+      .map { String(decoding: $0.utf8.map { $0 == UInt8(ascii: ".") ? UInt8(ascii: "_") : $0 }, as: UTF8.self) }
+      .joined(separator: ".")
   }
 
   /// The folder part of a path (`onboarding/first_launch.lua` → `onboarding`), empty at the root.

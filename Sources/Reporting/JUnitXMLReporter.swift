@@ -12,14 +12,18 @@
 /// is a few byte ranges per suite. At `runEnded` the reporter spools the root element with the
 /// run's totals and commits the layout, the ranges in document order.
 ///
-/// Each suite's `<properties>` hold `permsim.version`, `permsim.seed` (when the run has one) and
-/// `ios.versions` (the versions its cases ran on, else the run's matrix, comma-separated).
+/// Each suite's `<properties>` hold `permsim.version`, `permsim.seed` (when the run has one),
+/// `ios.versions` (the versions its cases ran on, else the run's matrix, comma-separated) and
+/// `shard` (`K/N`, when the run is a shard). A suite's `time` is at least the sum of its cases'
+/// times as written (cases of a file may run in parallel, so the wall time can be shorter). A
+/// sharded run with no cases writes one empty suite, so the report stays valid and records its shard.
 /// An interrupted run still gives a valid document: the open suite is closed with the cases that
 /// finished, and every suite also carries `permsim.interrupted` = `true` (suite properties are the
 /// one place both schemas allow it). Cases must be posted as adjacent `caseStarted`/`caseEnded`
 /// pairs; a case that started but never ended is left out.
 public struct JUnitXMLReporter: Reporter {
   private let _flavor: Flavor
+  private let _output: OutputPolicy
   private let _store: any JUnitReportStore
   private var _spooledBytes = 0
   private var _layout: [_Piece] = []
@@ -32,8 +36,13 @@ public struct JUnitXMLReporter: Reporter {
   private var _isCommitted = false
 
   /// Creates a reporter that spools to `store` and commits the report there when the run ends.
-  public init(flavor: Flavor = .rich, store: any JUnitReportStore) {
+  /// - Parameters:
+  ///   - flavor: The JUnit dialect.
+  ///   - output: Which cases keep their transcript in the report.
+  ///   - store: Where the report goes.
+  public init(flavor: Flavor = .rich, output: OutputPolicy = .failures, store: any JUnitReportStore) {
     _flavor = flavor
+    _output = output
     _store = store
   }
 
@@ -57,6 +66,10 @@ public struct JUnitXMLReporter: Reporter {
       _closeSuite(at: event.instant)
     case .runEnded(let end):
       _closeSuite(at: event.instant)
+      if _suiteCount == 0, _run.shard != nil, !end.interrupted {
+        _suite = OpenSuite(info: SuiteInfo(path: "(no cases in this shard)"), start: _runStart ?? event.instant)
+        _closeSuite(at: event.instant)
+      }
       _commit(end, at: event.instant)
     }
   }
@@ -78,11 +91,13 @@ public struct JUnitXMLReporter: Reporter {
       suite.iOSVersions.append(version)
     }
 
+    suite.caseMilliseconds += TimeFormat.milliseconds(nanoseconds)
+
     var xml = XMLWriter(capacity: 1024)
-    Self.writeCase(result, nanoseconds: nanoseconds, flavor: _flavor, into: &xml)
+    Self.writeCase(result, nanoseconds: nanoseconds, flavor: _flavor, output: _output, into: &xml)
     suite.cases.append(_spool(xml))
 
-    if _flavor == .strict, !result.transcript.isEmpty {
+    if _flavor == .strict, _output.keepsTranscript(of: result), !result.transcript.isEmpty {
       var output = XMLWriter(capacity: 1024)
       Self.writeSuiteOutput(of: result, into: &output)
       suite.output.append(_spool(output))
@@ -94,9 +109,9 @@ public struct JUnitXMLReporter: Reporter {
     guard let suite = _suite else { return }
     _suite = nil
     var head = XMLWriter(capacity: 1024)
-    Self.writeSuiteHead(
-      suite, id: _suiteCount, nanoseconds: instant.nanoseconds(since: suite.start), run: _run,
-      flavor: _flavor, into: &head)
+    let (sum, overflow) = suite.caseMilliseconds.multipliedReportingOverflow(by: 1_000_000)
+    let nanoseconds = max(instant.nanoseconds(since: suite.start), overflow ? .max : sum)
+    Self.writeSuiteHead(suite, id: _suiteCount, nanoseconds: nanoseconds, run: _run, flavor: _flavor, into: &head)
     _suiteCount += 1
 
     _append(_spool(head))
@@ -181,6 +196,8 @@ public struct JUnitXMLReporter: Reporter {
     var start: RunEvent.Instant
     var tally = RunTally()
     var iOSVersions: [String] = []
+    /// The sum of the cases' times as written (whole milliseconds).
+    var caseMilliseconds: Int64 = 0
     var cases: [Range<Int>] = []
     var output: [Range<Int>] = []
   }

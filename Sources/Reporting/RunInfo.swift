@@ -12,6 +12,8 @@ public struct RunInfo: Sendable, Hashable {
   public var plannedCaseCount: Int
   /// The iOS versions of the run's matrix, when the run has one (for example from the command line).
   public var iOSVersions: [String]
+  /// The part of the cases this run holds (`--shard K/N`, written `K/N`), when the run is sharded.
+  public var shard: String?
 
   public init(
     version: String,
@@ -19,7 +21,8 @@ public struct RunInfo: Sendable, Hashable {
     root: String = ".",
     seed: UInt64? = nil,
     plannedCaseCount: Int = 0,
-    iOSVersions: [String] = []
+    iOSVersions: [String] = [],
+    shard: String? = nil
   ) {
     self.version = version
     self.hostname = hostname
@@ -27,5 +30,6 @@ public struct RunInfo: Sendable, Hashable {
     self.seed = seed
     self.plannedCaseCount = plannedCaseCount
     self.iOSVersions = iOSVersions
+    self.shard = shard
   }
 }

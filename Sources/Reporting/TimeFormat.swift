@@ -2,18 +2,28 @@
 enum TimeFormat {
   /// Seconds with three decimals (`0.153`), rounded half up to the millisecond.
   static func seconds(_ nanoseconds: Int64) -> String {
-    let milliseconds = max(0, nanoseconds) / 1_000_000 + (max(0, nanoseconds) % 1_000_000 >= 500_000 ? 1 : 0)
-    let fraction = String(milliseconds % 1000)
-    return "\(milliseconds / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
+    let whole = milliseconds(nanoseconds)
+    let fraction = String(whole % 1000)
+    return "\(whole / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
   }
 
-  /// The instant in UTC as `YYYY-MM-DDTHH:MM:SS`, without a zone designator (as JUnit consumers expect).
+  /// The instant in UTC as ISO 8601 with its zone, `YYYY-MM-DDTHH:MM:SSZ`.
+  static func iso8601(_ instant: RunEvent.Instant) -> String {
+    timestamp(instant) + "Z"
+  }
+
+  /// The instant in UTC as `YYYY-MM-DDTHH:MM:SS`, without a zone designator (the Ant schema forbids one).
   static func timestamp(_ instant: RunEvent.Instant) -> String {
     let (seconds, _) = _floorDivide(instant.nanosecondsSinceEpoch, 1_000_000_000)
     let (days, secondOfDay) = _floorDivide(seconds, 86_400)
     let (year, month, day) = _civilDate(daysSinceEpoch: days)
     return _pad(year, 4) + "-" + _pad(month, 2) + "-" + _pad(day, 2) + "T"
       + _pad(secondOfDay / 3600, 2) + ":" + _pad(secondOfDay % 3600 / 60, 2) + ":" + _pad(secondOfDay % 60, 2)
+  }
+
+  /// Nanoseconds rounded half up to whole milliseconds, as `seconds(_:)` shows them.
+  static func milliseconds(_ nanoseconds: Int64) -> Int64 {
+    max(0, nanoseconds) / 1_000_000 + (max(0, nanoseconds) % 1_000_000 >= 500_000 ? 1 : 0)
   }
 
   // MARK: - Calendar

@@ -2,12 +2,16 @@ import ScenarioRuntime
 
 /// Turns the scenarios that files declared into the cases a run executes, following `permsim run`'s options.
 ///
-/// The order of work is fixed so names never depend on the seed: expand versions and repeats, apply the
-/// filters, number duplicate names, then keep this shard's files, then shuffle.
+/// The order of work is fixed so names never depend on the seed or the shard: expand versions and
+/// repeats, apply the filters, number duplicate names, then keep this shard's cases, then shuffle.
+///
+/// `--ios` limits the run to its versions: unpinned scenarios run once per listed version, pinned
+/// scenarios and matrix rows only when their version is listed, and every case's name ends in
+/// `[iOS X]`, so per-version CI jobs never report the same case.
 public struct Planner: Sendable {
   /// The options of `permsim run` that shape the plan.
   public struct Options: Sendable {
-    /// `--ios`: unpinned scenarios run once per listed version.
+    /// `--ios`: the versions the run is limited to (unpinned scenarios run once per listed version).
     public var iosVersions: [String] = []
     /// The version unpinned scenarios get when `--ios` is not given (the newest the model supports).
     public var defaultVersion: String
@@ -37,19 +41,28 @@ public struct Planner: Sendable {
   }
 
   /// Plans the files, in the order given (sorted by path); `keep` is `--filter` applied to a full case name.
-  public func plan(_ files: [CollectedFile], keep: (String) -> Bool = { _ in true }) -> RunPlan {
+  ///
+  /// `paths` are the files' paths as reports show them: with the cases' names, they are the identities
+  /// `--shard` splits by (without them, a file's position stands for its path).
+  public func plan(_ files: [CollectedFile], paths: [String] = [], keep: (String) -> Bool = { _ in true }) -> RunPlan {
     var suites: [RunPlan.Suite] = []
-    for (position, file) in files.enumerated() where options.shard?.contains(filePosition: position) ?? true {
+    for (position, file) in files.enumerated() {
       let cases: [RunPlan.Case]
       switch file {
       case .loadFailed:
-        cases = [RunPlan.Case(scenarioIndex: 0, name: Self.loadFailureName, line: 0, iosVersion: options.defaultVersion, tags: [], skipReason: nil)]
+        var name = Self.loadFailureName
+        if !options.iosVersions.isEmpty { name += " [iOS \(options.iosVersions.joined(separator: ", "))]" }
+        let version = options.iosVersions.first ?? options.defaultVersion
+        cases = [RunPlan.Case(scenarioIndex: 0, name: name, line: 0, iosVersion: version, tags: [], skipReason: nil)]
       case .scenarios(let declared):
         cases = _numberDuplicates(_expand(declared).filter { keep($0.name) })
       }
       if !cases.isEmpty {
         suites.append(RunPlan.Suite(fileIndex: position, cases: cases))
       }
+    }
+    if let shard = options.shard {
+      suites = _keep(shard, of: suites, paths: paths)
     }
     if let seed = options.shuffleSeed {
       var generator = SplitMix64(seed: seed)
@@ -59,6 +72,11 @@ public struct Planner: Sendable {
       }
     }
     return RunPlan(suites: suites)
+  }
+
+  /// The identity `--shard` hashes: the file's path and the case's name.
+  public static func identity(path: String, name: String) -> String {
+    path + "\n" + name
   }
 
   // MARK: - Steps
@@ -86,15 +104,48 @@ public struct Planner: Sendable {
   }
 
   private func _versions(of scenario: DeclaredScenario) -> [(String, Bool)] {
+    let limited = !options.iosVersions.isEmpty
+    let listed = limited ? Set(options.iosVersions.map(Self._normalized)) : []
     switch scenario.versions {
     case .pinned(let version):
-      return [(version, false)]
+      guard limited else { return [(version, false)] }
+      return listed.contains(Self._normalized(version)) ? [(version, true)] : []
     case .matrix(let versions):
-      return versions.map { ($0, true) }
-    case .unpinned where options.iosVersions.isEmpty:
+      return versions.filter { !limited || listed.contains(Self._normalized($0)) }.map { ($0, true) }
+    case .unpinned where !limited:
       return [(options.defaultVersion, false)]
     case .unpinned:
-      return options.iosVersions.map { ($0, options.iosVersions.count > 1) }
+      return options.iosVersions.map { ($0, true) }
+    }
+  }
+
+  /// A version without trailing `.0` components (`14.0` and `14` are the same version; `14.0.1` is not).
+  private static func _normalized(_ version: String) -> String {
+    var parts = version.split(separator: ".", omittingEmptySubsequences: false)
+    while parts.count > 1, parts.last.map({ !$0.isEmpty && $0.allSatisfy { $0 == "0" } }) == true {
+      parts.removeLast()
+    }
+    return parts.joined(separator: ".")
+  }
+
+  /// The cases of `suites` that belong to `shard`, in their order; suites left empty are dropped.
+  private func _keep(_ shard: Shard, of suites: [RunPlan.Suite], paths: [String]) -> [RunPlan.Suite] {
+    var identities: [String] = []
+    var owners: [(suite: Int, index: Int)] = []
+    for (suiteIndex, suite) in suites.enumerated() {
+      let path = suite.fileIndex < paths.count ? paths[suite.fileIndex] : "#\(suite.fileIndex)"
+      for (caseIndex, planned) in suite.cases.enumerated() {
+        identities.append(Self.identity(path: path, name: planned.name))
+        owners.append((suiteIndex, caseIndex))
+      }
+    }
+    var kept: [[RunPlan.Case]] = Array(repeating: [], count: suites.count)
+    for position in shard.positions(of: identities) {
+      let owner = owners[position]
+      kept[owner.suite].append(suites[owner.suite].cases[owner.index])
+    }
+    return suites.indices.compactMap { index in
+      kept[index].isEmpty ? nil : RunPlan.Suite(fileIndex: suites[index].fileIndex, cases: kept[index])
     }
   }
 

@@ -14,9 +14,19 @@ public enum ScenarioCollector {
 
   /// Reads and collects each file (paths relative to the root, or absolute) on `jobs` threads, keeping their order.
   ///
+  /// With `absolutePaths`, files are named by their absolute path in reports and messages instead of
+  /// their path from the root (for a root permsim chose itself, where a path from it could be a bare
+  /// file name); their source is then read now and kept.
   /// - Throws: the first file that cannot be read (missing, unreadable, outside the root).
-  public static func collect(_ paths: [String], environment: ScenarioEnvironment, jobs: Int) throws -> [Collected] {
-    let files = try paths.map { try ScenarioFile(path: $0, environment: environment) }
+  public static func collect(
+    _ paths: [String], environment: ScenarioEnvironment, jobs: Int, absolutePaths: Bool = false
+  ) throws -> [Collected] {
+    let files = try paths.map { path in
+      let file = try ScenarioFile(path: path, environment: environment)
+      guard absolutePaths, file.path != file.absolutePath else { return file }
+      let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: file.absolutePath)))
+      return ScenarioFile(path: file.absolutePath, absolutePath: file.absolutePath, bytes: bytes)
+    }
     let results = Slots<Collected>(count: files.count)
     let lanes = max(1, min(jobs, files.count))
     DispatchQueue.concurrentPerform(iterations: lanes) { lane in

@@ -245,13 +245,18 @@ struct HostileSuiteTests {
     try (flavor == .rich ? rich : strict).get()
   }
 
+  /// A suite's name in a report: its path (rich), or its dotted classname (strict).
+  static func suiteName(_ path: String, _ flavor: JUnitXMLReporter.Flavor) -> String {
+    flavor == .rich ? path : JUnitXMLReporter.classname(forPath: path)
+  }
+
   // MARK: - Tests
 
   @Test("every attempt ends as its comment in the fixture says", arguments: JUnitXMLReporter.Flavor.allCases)
   func attemptsEndAsExpected(flavor: JUnitXMLReporter.Flavor) throws {
     let report = try JUnitDocument(Self.run(flavor).report)
     for attempt in Self.attempts {
-      let matches = report.cases.filter { $0.suite == "scenarios/\(attempt.file)" && $0.name == attempt.name }
+      let matches = report.cases.filter { $0.suite == Self.suiteName("scenarios/\(attempt.file)", flavor) && $0.name == attempt.name }
       guard matches.count == 1, let testCase = matches.first else {
         Issue.record("\(attempt): \(matches.count) cases with this name in the report")
         continue
@@ -274,7 +279,7 @@ struct HostileSuiteTests {
     let reported = report.cases.map { "\($0.suite) \($0.name)" }
     #expect(reported.count == Self.attempts.count)
     #expect(Set(reported).count == reported.count, "every case has a name of its own")
-    #expect(Set(reported) == Set(Self.attempts.map { "scenarios/\($0.file) \($0.name)" }))
+    #expect(Set(reported) == Set(Self.attempts.map { "\(Self.suiteName("scenarios/\($0.file)", flavor)) \($0.name)" }))
     #expect(report.properties["permsim.interrupted"] == nil)
     func count(_ matches: (Outcome) -> Bool) -> Int { Self.attempts.filter { matches($0.outcome) }.count }
     let passed = count { $0 == .passed }
@@ -311,7 +316,7 @@ struct HostileSuiteTests {
     func drawn(_ extra: [String]) throws -> String? {
       let report = FileManager.default.temporaryDirectory.appendingPathComponent("permsim-\(UUID().uuidString).xml")
       defer { try? FileManager.default.removeItem(at: report) }
-      _ = try PermsimProcess.run(["run", file, "--jobs", "1", "--junit", report.path] + extra)
+      _ = try PermsimProcess.run(["run", file, "--jobs", "1", "--junit", report.path, "--junit-output", "all"] + extra)
       return try JUnitDocument(Data(contentsOf: report)).testCase(name)?.systemOut
     }
     let afterOthers = try #require(try drawn([]))

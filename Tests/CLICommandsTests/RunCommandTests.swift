@@ -69,8 +69,10 @@ struct RunCommandTests {
     let failing = try #require(report.testCase("failing › expects the wrong status"))
     #expect(failing.classname == "Tests.Fixtures.run.scenarios.failing")
     #expect(failing.attributes["file"] == "Tests/Fixtures/run/scenarios/failing.lua")
-    #expect(failing.attributes["line"] == "3")
+    #expect(failing.attributes["line"] == "10", "the line of the expectation that failed, not of scenario(")
+    #expect(failing.outcomeAttributes["message"]?.hasPrefix("Tests/Fixtures/run/scenarios/failing.lua:10: ") == true)
     #expect(failing.outcomeText.hasPrefix("Tests/Fixtures/run/scenarios/failing.lua:10: "))
+    #expect(failing.outcomeText.contains("scenario declared at Tests/Fixtures/run/scenarios/failing.lua:3\n"))
     #expect(failing.systemOut.contains("alert#1 tap “Don’t Allow”"))
   }
 
@@ -141,7 +143,9 @@ struct RunCommandTests {
     #expect(output.status == 0)
     #expect(output.standardOutput.contains("passing › When-In-Use on iOS 14 with Allow While Using App [iOS 13.0]"))
     #expect(output.standardOutput.contains("passing › When-In-Use on iOS 14 with Allow While Using App [iOS 14.0]"))
-    #expect(output.standardOutput.contains("load_error.lua\n  (file failed to load)"), "files that fail to load are always reported")
+    #expect(
+      output.standardOutput.contains("load_error.lua\n  (file failed to load) [iOS 13.0, 14.0]"),
+      "files that fail to load are always reported")
     #expect(output.standardOutput.hasSuffix("4 cases in 3 files\n"))
   }
 
@@ -158,7 +162,7 @@ struct RunCommandTests {
     #expect(outcomes[(first + 1)...].allSatisfy { $0 == "skipped" })
   }
 
-  @Test("shards split the files and together run every case once")
+  @Test("shards split the cases and together run every case once")
   func shards() throws {
     var names: [String] = []
     for k in 1...3 {

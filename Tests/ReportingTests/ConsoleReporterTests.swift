@@ -123,15 +123,19 @@ struct ConsoleReporterTests {
     #expect(text.contains("\u{1B}[32m2 passed\u{1B}[0m, \u{1B}[1;31m1 failed\u{1B}[0m, \u{1B}[1;35m2 errors\u{1B}[0m"))
   }
 
-  @Test("no progress when not on a terminal: one write, at the end")
+  @Test("no progress when not on a terminal: each failure as it is reported, then the counts")
   func noProgress() {
     var events = Self.failingRun
     let end = events.removeLast()
     let capture = output(events)
-    #expect(capture.chunks.isEmpty)
+    #expect(capture.chunks.count == 3, "a job killed before the end still shows what failed")
+    #expect(capture.chunks.first?.hasPrefix("FAILED  onboarding.lua:14  denial\n") == true)
+    #expect(capture.chunks.allSatisfy { $0.hasSuffix("\n\n") })
     let full = output(events + [end])
-    #expect(full.chunks.count == 1)
+    #expect(full.chunks.count == 4)
     #expect(full.text.hasPrefix("FAILED"))
+    #expect(full.text.components(separatedBy: "FAILED  onboarding.lua:14").count == 2, "the summary does not repeat them")
+    #expect(full.chunks.last?.hasPrefix("Skipped:\n") == true, "the summary starts without a blank line of its own")
   }
 
   @Test("progress shows one mark per case and each file's share of the plan")

@@ -1,5 +1,6 @@
 import Testing
 @testable import Reporting
+import PermsimTestSupport
 
 @Suite("JUnit XML reporter")
 struct JUnitXMLReporterTests {
@@ -29,7 +30,9 @@ struct JUnitXMLReporterTests {
   @Test("suites count tests, failures, errors and skips apart", arguments: JUnitXMLReporter.Flavor.allCases)
   func suiteCounts(flavor: JUnitXMLReporter.Flavor) throws {
     let suites = try outline(SampleRuns.hostile, flavor).all("testsuite")
-    #expect(suites.map { $0.attributes["name"] } == ["onboarding/first_launch.lua", "settings/precise.lua"])
+    let names = flavor == .rich
+      ? ["onboarding/first_launch.lua", "settings/precise.lua"] : ["onboarding.first_launch", "settings.precise"]
+    #expect(suites.map { $0.attributes["name"] } == names, "strict suites are named by their dotted classname")
     #expect(suites.map { $0.attributes["tests"] } == ["4", "2"])
     #expect(suites.map { $0.attributes["failures"] } == ["1", "0"])
     #expect(suites.map { $0.attributes["errors"] } == ["1", "1"])
@@ -42,28 +45,31 @@ struct JUnitXMLReporterTests {
     let rich = try #require(try outline(SampleRuns.hostile, .rich).elements.first)
     #expect(rich.attributes == [
       "name": "Examples", "tests": "6", "failures": "1", "errors": "2", "skipped": "2",
-      "time": "0.061", "timestamp": "2023-11-14T22:13:20",
+      "time": "0.061", "timestamp": "2023-11-14T22:13:20Z",
     ])
     let strict = try #require(try outline(SampleRuns.hostile, .strict).elements.first)
     #expect(strict.attributes.isEmpty)
   }
 
-  @Test("times and timestamps come from the events' instants")
+  @Test("times and timestamps come from the events' instants; rich timestamps carry their zone, strict ones cannot")
   func instants() throws {
     let document = try outline(SampleRuns.hostile, .rich)
     let suites = document.all("testsuite")
-    #expect(suites.map { $0.attributes["timestamp"] } == ["2023-11-14T22:13:20", "2023-11-14T22:13:20"])
+    #expect(suites.map { $0.attributes["timestamp"] } == ["2023-11-14T22:13:20Z", "2023-11-14T22:13:20Z"])
     #expect(suites.map { $0.attributes["time"] } == ["0.013", "0.044"])
+    let strict = try outline(SampleRuns.hostile, .strict).all("testsuite")
+    #expect(strict.map { $0.attributes["timestamp"] } == ["2023-11-14T22:13:20", "2023-11-14T22:13:20"])
     #expect(document.all("testcase").map { $0.attributes["time"] } == ["0.003", "0.003", "0.003", "0.003", "0.040", "0.003"])
   }
 
   // MARK: - Cases
 
   @Test(
-    "classnames are the dotted path without .lua or a line",
+    "classnames are the dotted path without .lua or a line; dots inside a component become _",
     arguments: [
       ("onboarding/first_launch.lua", "onboarding.first_launch"), ("a.lua", "a"), ("x/y/z.lua", "x.y.z"),
-      ("notes.txt", "notes.txt"), ("v1.2/a.lua", "v1.2.a"),
+      ("notes.txt", "notes_txt"), ("v1.2/a.lua", "v1_2.a"), ("ios14.5_x.lua", "ios14_5_x"),
+      ("/abs/dir/a.lua", "abs.dir.a"), ("../up.lua", "__.up"),
     ])
   func classnames(path: String, expected: String) {
     #expect(JUnitXMLReporter.classname(forPath: path) == expected)
@@ -74,9 +80,12 @@ struct JUnitXMLReporterTests {
     let document = try outline(SampleRuns.hostile, .rich)
     let failure = try #require(document.all("failure").first)
     #expect(failure.attributes["type"] == "ExpectationFailed")
-    #expect(failure.attributes["message"] == "expected status \"denied\", got <authorizedWhenInUse> & 'more' second line")
+    #expect(
+      failure.attributes["message"]
+        == "onboarding/first_launch.lua:19: expected status \"denied\", got <authorizedWhenInUse> & 'more' second line")
     #expect(failure.text.hasPrefix("onboarding/first_launch.lua:19: expected status \"denied\""))
     #expect(failure.text.contains("  actual: authorizedWhenInUse\n"))
+    #expect(failure.text.contains("scenario declared at onboarding/first_launch.lua:12\n"))
     #expect(failure.text.contains("Last 5 of 5 transcript lines:\n"))
 
     let errors = document.all("error")
@@ -94,19 +103,27 @@ struct JUnitXMLReporterTests {
     run.suite("a.lua") { $0.case("x", in: "a.lua", .failed(.expectation(headline, at: "a.lua", 1))) }
     run.end()
     let failure = try #require(try outline(run.events, .rich).all("failure").first)
-    #expect(failure.attributes["message"] == String(repeating: "é", count: 512) + "…")
+    #expect(failure.attributes["message"] == "a.lua:1: " + String(repeating: "é", count: 507) + "…")
     #expect(failure.text.contains(headline))
   }
 
-  @Test("rich cases have file, line and their transcript; strict cases have neither")
+  @Test("rich cases have file and line (where they failed) and a failure's transcript; strict cases have neither")
   func caseDetails() throws {
     let rich = try outline(SampleRuns.hostile, .rich)
-    let first = try #require(rich.all("testcase").first)
+    let cases = rich.all("testcase")
+    let first = try #require(cases.first)
     #expect(first.attributes["file"] == "onboarding/first_launch.lua")
-    #expect(first.attributes["line"] == "4")
+    #expect(first.attributes["line"] == "4", "a passing case points at its declaration")
     #expect(first.attributes["classname"] == "onboarding.first_launch")
     let index = try #require(rich.index(of: "testcase", where: "line", is: "4"))
-    #expect(rich.children(of: index).map(\.text) == ["[0.000 s] app launched\n[0.001 s] prompt shown: authorization"])
+    #expect(rich.children(of: index).isEmpty, "passing cases keep no transcript by default")
+    #expect(cases.map { $0.attributes["line"] } == ["4", "19", "28", "40", "9", "20"], "failed cases point at the failing line")
+    let failed = try #require(rich.index(of: "testcase", where: "line", is: "19"))
+    #expect(rich.children(of: failed).map(\.name) == ["failure", "system-out"])
+
+    let all = try XMLOutline.parse(junitDocument(SampleRuns.hostile, flavor: .rich, output: .all)).get()
+    let kept = try #require(all.index(of: "testcase", where: "line", is: "4"))
+    #expect(all.children(of: kept).map(\.text) == ["[0.000 s] app launched\n[0.001 s] prompt shown: authorization"])
 
     let strict = try outline(SampleRuns.hostile, .strict)
     for testcase in strict.all("testcase") {
@@ -125,8 +142,11 @@ struct JUnitXMLReporterTests {
     #expect(outputs.count == 2)
     #expect(document.all("system-err").count == 2)
     let first = try #require(outputs.first).text
-    #expect(first.hasPrefix("--- first launch › asks once [iOS 14.0]: passed ---\n[0.000 s] app launched\n"))
+    #expect(first.hasPrefix("--- first launch › denial shows <Settings> & \"quotes\" 'too' [iOS 14.0]: failed ---\n"))
     #expect(first.contains("--- first launch › tap on a missing button [iOS 17.4]: error ---\n"))
+    #expect(!first.contains("asks once"), "passing cases keep no transcript by default")
+    let all = try XMLOutline.parse(junitDocument(SampleRuns.hostile, flavor: .strict, output: .all)).get()
+    #expect(all.all("system-out").first?.text.hasPrefix("--- first launch › asks once [iOS 14.0]: passed ---\n") == true)
   }
 
   @Test("a huge transcript is bounded to 64 KiB with a visible marker", arguments: JUnitXMLReporter.Flavor.allCases)
@@ -200,10 +220,80 @@ struct JUnitXMLReporterTests {
     var run = RunScript()
     run.start()
     run.post(.suiteStarted(SuiteInfo(path: "a.lua")))
-    run.case("big", in: "a.lua", transcript: Array(repeating: String(repeating: "x", count: 99), count: 100))
+    run.case(
+      "big", in: "a.lua", .failed(.expectation("no", at: "a.lua", 1)),
+      transcript: Array(repeating: String(repeating: "x", count: 99), count: 100))
     run.events.forEach { reporter.record($0) }
     #expect(store.spoolByteCount > 10_000)
     #expect(store.document == nil)
+  }
+
+  // MARK: - Identity, time and shards
+
+  @Test("a failure inside a helper module is placed at the scenario line that called it")
+  func failureInHelper() throws {
+    var run = RunScript()
+    run.start()
+    run.suite("flows/a.lua") { run in
+      run.case(
+        "via helper", in: "flows/a.lua", line: 3,
+        .failed(CaseProblem(
+          kind: .expectationFailed, headline: "no prompt", location: ScriptLocation(path: "helpers/flows.lua", line: 40),
+          details: "stack traceback:\n\thelpers/flows.lua:40: in function 'open'\n\tflows/a.lua:7: in function <flows/a.lua:3>")))
+    }
+    run.end()
+    let document = try outline(run.events, .rich)
+    let testcase = try #require(document.all("testcase").first)
+    #expect(testcase.attributes["file"] == "flows/a.lua")
+    #expect(testcase.attributes["line"] == "7")
+    let failure = try #require(document.all("failure").first)
+    #expect(failure.attributes["message"] == "flows/a.lua:7: no prompt")
+    #expect(failure.text.contains("raised at helpers/flows.lua:40\n"))
+    #expect(failure.text.contains("scenario declared at flows/a.lua:3\n"))
+  }
+
+  @Test("a suite's time is at least the sum of its cases' times, as parallel cases overlap", arguments: JUnitXMLReporter.Flavor.allCases)
+  func suiteTimeCoversCases(flavor: JUnitXMLReporter.Flavor) throws {
+    // Two cases that ran at the same time: the file took 5 ms of wall time, its cases 5 + 4 ms.
+    let start = RunScript.instant(0)
+    let info = [CaseInfo(suitePath: "a.lua", name: "one", line: 1), CaseInfo(suitePath: "a.lua", name: "two", line: 2)]
+    let events: [RunEvent] = [
+      RunEvent(.runStarted(RunScript.info), at: start),
+      RunEvent(.suiteStarted(SuiteInfo(path: "a.lua")), at: start),
+      RunEvent(.caseStarted(info[0]), at: start),
+      RunEvent(.caseEnded(CaseResult(info: info[0], outcome: .passed)), at: RunScript.instant(5)),
+      RunEvent(.caseStarted(info[1]), at: RunScript.instant(1)),
+      RunEvent(.caseEnded(CaseResult(info: info[1], outcome: .passed)), at: RunScript.instant(5)),
+      RunEvent(.suiteEnded(SuiteInfo(path: "a.lua")), at: RunScript.instant(5)),
+      RunEvent(.runEnded(RunEnd()), at: RunScript.instant(6)),
+    ]
+    let document = try outline(events, flavor)
+    #expect(document.all("testcase").map { $0.attributes["time"] } == ["0.005", "0.004"])
+    #expect(document.all("testsuite").first?.attributes["time"] == "0.009")
+  }
+
+  @Test("a shard is recorded as a property; an empty shard still writes a valid report", arguments: JUnitXMLReporter.Flavor.allCases)
+  func shardProperty(flavor: JUnitXMLReporter.Flavor) throws {
+    var info = RunScript.info
+    info.shard = "3/20"
+    var run = RunScript()
+    run.start(info)
+    run.suite("a.lua") { $0.case("one", in: "a.lua", line: 1) }
+    run.end()
+    let document = try outline(run.events, flavor)
+    #expect(document.all("property").contains { $0.attributes["name"] == "shard" && $0.attributes["value"] == "3/20" })
+
+    var empty = RunScript()
+    empty.start(info)
+    empty.end()
+    let bytes = junitDocument(empty.events, flavor: flavor)
+    let emptyDocument = try XMLOutline.parse(bytes).get()
+    #expect(emptyDocument.all("testcase").isEmpty)
+    #expect(emptyDocument.all("testsuite").map { $0.attributes["tests"] } == ["0"])
+    #expect(emptyDocument.all("property").contains { $0.attributes["name"] == "shard" && $0.attributes["value"] == "3/20" })
+    if SchemaValidator.isAvailable {
+      #expect(try SchemaValidator.problems(in: bytes, flavor: flavor) == nil)
+    }
   }
 
   @Test("events after the end of the run change nothing")

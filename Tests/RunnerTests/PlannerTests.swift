@@ -19,26 +19,35 @@ struct PlannerTests {
     #expect(names(plan) == [["a"]])
   }
 
-  @Test("--ios with several versions expands unpinned scenarios and names them [iOS X]; pinned ones run once")
+  @Test("--ios limits the run: unpinned scenarios run per version, pinned ones and matrix rows only when listed; all named [iOS X]")
   func iosMatrix() {
     var options = Planner.Options(defaultVersion: "18.0")
     options.iosVersions = ["13.0", "14.0"]
     let plan = Planner(options: options).plan([.scenarios([
       declared("free", index: 1),
       declared("pinned", index: 2, versions: .pinned("12.0")),
-      declared("listed", index: 3, versions: .matrix(["8", "9"])),
+      declared("pinned here", index: 3, versions: .pinned("14")),
+      declared("listed", index: 4, versions: .matrix(["8", "13.0", "14.0.1"])),
     ])])
-    #expect(names(plan) == [["free [iOS 13.0]", "free [iOS 14.0]", "pinned", "listed [iOS 8]", "listed [iOS 9]"]])
-    #expect(plan.suites[0].cases.map(\.iosVersion) == ["13.0", "14.0", "12.0", "8", "9"])
+    #expect(names(plan) == [["free [iOS 13.0]", "free [iOS 14.0]", "pinned here [iOS 14]", "listed [iOS 13.0]"]])
+    #expect(plan.suites[0].cases.map(\.iosVersion) == ["13.0", "14.0", "14", "13.0"])
   }
 
-  @Test("a single --ios version sets the version without renaming")
+  @Test("a single --ios version is part of every name, so per-version jobs never share a case")
   func singleIOS() {
-    var options = Planner.Options(defaultVersion: "18.0")
-    options.iosVersions = ["14.0"]
-    let plan = Planner(options: options).plan([.scenarios([declared("a", index: 1)])])
-    #expect(names(plan) == [["a"]])
-    #expect(plan.suites[0].cases[0].iosVersion == "14.0")
+    var identities: [Set<String>] = []
+    for version in ["13.0", "14.0"] {
+      var options = Planner.Options(defaultVersion: "18.0")
+      options.iosVersions = [version]
+      let plan = Planner(options: options).plan([
+        .scenarios([declared("a", index: 1), declared("m", index: 2, versions: .matrix(["13.0", "14.0"]))]), .loadFailed,
+      ])
+      #expect(plan.suites[0].cases.map(\.iosVersion) == [version, version])
+      identities.append(Set(plan.suites.flatMap { suite in suite.cases.map { "\(suite.fileIndex) \($0.name)" } }))
+    }
+    #expect(identities[0].contains("0 a [iOS 13.0]"))
+    #expect(identities[1].contains("1 \(Planner.loadFailureName) [iOS 14.0]"))
+    #expect(identities[0].isDisjoint(with: identities[1]))
   }
 
   @Test("duplicate names get #2, #3 in declaration order")
@@ -90,18 +99,31 @@ struct PlannerTests {
     #expect(names(plan) == [["a (repeat 1/2)", "b (repeat 1/2)", "a (repeat 2/2)", "b (repeat 2/2)"]])
   }
 
-  @Test("shards split by file, deterministically, and together cover the suite exactly once", arguments: [1, 2, 3, 5])
+  @Test("shards split by case, balanced, deterministically, and together cover the run exactly once", arguments: [1, 2, 3, 5, 20])
   func shards(count: Int) {
-    let files: [CollectedFile] = (0..<7).map { .scenarios([declared("s\($0)", index: 1)]) }
-    var seen: [Int] = []
+    let files: [CollectedFile] = (0..<7).map { f in .scenarios((1...(f + 1)).map { declared("f\(f) s\($0)", index: $0) }) }
+    let paths = (0..<7).map { "dir/file\($0).lua" }
+    let all = Planner(options: .init(defaultVersion: "18.0")).plan(files, paths: paths)
+    var seen: [String] = []
+    var sizes: [Int] = []
     for k in 1...count {
       var options = Planner.Options(defaultVersion: "18.0")
       options.shard = Shard(index: k, count: count)
-      let plan = Planner(options: options).plan(files)
-      seen += plan.suites.map(\.fileIndex)
-      #expect(plan == Planner(options: options).plan(files))
+      let plan = Planner(options: options).plan(files, paths: paths)
+      seen += plan.suites.flatMap { suite in suite.cases.map { "\(suite.fileIndex) \($0.name)" } }
+      sizes.append(plan.caseCount)
+      #expect(plan == Planner(options: options).plan(files, paths: paths))
+      #expect(plan.suites.allSatisfy { !$0.cases.isEmpty })
     }
-    #expect(seen.sorted() == Array(0..<7))
+    #expect(seen.sorted() == all.suites.flatMap { suite in suite.cases.map { "\(suite.fileIndex) \($0.name)" } }.sorted())
+    #expect((sizes.max() ?? 0) - (sizes.min() ?? 0) <= 1, "28 cases over \(count) shards: \(sizes)")
+  }
+
+  @Test("the shard hash is FNV-1a 64, the same in every process")
+  func stableHash() {
+    #expect(Shard.stableHash("") == 0xcbf2_9ce4_8422_2325)
+    #expect(Shard.stableHash("a") == 0xaf63_dc4c_8601_ec8c)
+    #expect(Shard.stableHash("foobar") == 0x85944171f73967e8)
   }
 
   @Test("shard syntax K/N")

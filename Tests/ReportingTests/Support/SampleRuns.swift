@@ -114,9 +114,11 @@ enum SampleRuns {
 }
 
 /// The JUnit document a reporter writes for `events`.
-func junitDocument(_ events: [RunEvent], flavor: JUnitXMLReporter.Flavor) -> [UInt8] {
+func junitDocument(
+  _ events: [RunEvent], flavor: JUnitXMLReporter.Flavor, output: JUnitXMLReporter.OutputPolicy = .failures
+) -> [UInt8] {
   let store = InMemoryJUnitStore()
-  var reporter = JUnitXMLReporter(flavor: flavor, store: store)
+  var reporter = JUnitXMLReporter(flavor: flavor, output: output, store: store)
   events.forEach { reporter.record($0) }
   return store.document ?? []
 }

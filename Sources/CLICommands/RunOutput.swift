@@ -1,0 +1,118 @@
+import ArgumentParser
+import Foundation
+import Reporting
+
+/// One output of `permsim run`: `--output kind[=path]`, or `--junit PATH`.
+struct RunOutput: Equatable {
+  /// What the output writes.
+  enum Kind: String, CaseIterable {
+    /// The summary for people (the default, on standard output).
+    case console
+    /// A JUnit XML report (needs a path).
+    case junit
+    /// TAP version 13 with YAML diagnostics.
+    case tap
+    /// One JSON object per run event (JSON Lines).
+    case json
+    /// GitHub Actions workflow commands: an `::error` annotation per failed or errored case.
+    case github
+  }
+
+  var kind: Kind
+  /// The file to write, or nil for standard output.
+  var path: String?
+
+  /// Parses `kind` or `kind=path` (`-` is standard output).
+  init(parsing text: String) throws {
+    let (name, path): (Substring, Substring?)
+    if let equals = text.firstIndex(of: "=") {
+      (name, path) = (text[..<equals], text[text.index(after: equals)...])
+    } else {
+      (name, path) = (text[...], nil)
+    }
+    guard let kind = Kind(rawValue: String(name)) else {
+      let kinds = Kind.allCases.map(\.rawValue).joined(separator: ", ")
+      throw ValidationError("--output \(text): unknown output \(name) (one of \(kinds), each optionally =PATH)")
+    }
+    if let path, path.isEmpty { throw ValidationError("--output \(text): the path after = is empty") }
+    self.kind = kind
+    self.path = path.flatMap { $0 == "-" ? nil : String($0) }
+    if kind == .junit, self.path == nil {
+      throw ValidationError("--output \(text): a JUnit report needs a file, junit=PATH")
+    }
+  }
+
+  init(_ kind: Kind, path: String? = nil) {
+    self.kind = kind
+    self.path = path
+  }
+
+  /// The outputs a run writes: the ones asked for, the console unless another output took standard
+  /// output, and GitHub annotations under `GITHUB_ACTIONS=true`.
+  ///
+  /// TAP or JSON on standard output are a stream a program reads: nothing else may write there. The
+  /// console and GitHub annotations may share it (GitHub reads workflow commands from the job's log).
+  static func resolve(_ requested: [RunOutput], environment: [String: String]) throws -> [RunOutput] {
+    var outputs = requested
+    let onStandardOutput = outputs.filter { $0.path == nil }
+    let streams = onStandardOutput.filter { $0.kind == .tap || $0.kind == .json }
+    if let stream = streams.first, onStandardOutput.count > 1 {
+      let others = onStandardOutput.filter { $0 != stream }.map(\.kind.rawValue).joined(separator: ", ")
+      throw ValidationError(
+        "--output \(stream.kind.rawValue) writes to standard output, so \(others) cannot: give one of them a path (kind=PATH)")
+    }
+    for (index, output) in outputs.enumerated() where output.path != nil {
+      if outputs[..<index].contains(where: { $0.path == output.path }) {
+        throw ValidationError("two outputs write to \(output.path ?? "")")
+      }
+    }
+    if streams.isEmpty, !outputs.contains(where: { $0.kind == .console }) {
+      outputs.insert(RunOutput(.console), at: 0)
+    }
+    if environment["GITHUB_ACTIONS"] == "true", streams.isEmpty, !outputs.contains(where: { $0.kind == .github }) {
+      outputs.append(RunOutput(.github))
+    }
+    return outputs
+  }
+}
+
+/// A text output written to a file as the run goes on (TAP, JSON lines, annotations, a console log).
+///
+/// The file is created (or truncated) when the output is opened, so an unwritable path is a usage
+/// error before anything runs. Write errors never stop the run: the first is kept in `failure`.
+final class TextOutputFile: @unchecked Sendable {
+  let path: String
+  private let _lock = NSLock()
+  private let _handle: FileHandle
+  private var _failure: String?
+
+  init(path: String) throws {
+    self.path = path
+    guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path)
+    else {
+      throw ValidationError("cannot write \(path): \(String(cString: strerror(errno)))")
+    }
+    _handle = handle
+  }
+
+  deinit {
+    try? _handle.close()
+  }
+
+  /// The first write error, if any.
+  var failure: String? {
+    _lock.withLock { _failure }
+  }
+
+  /// Appends `text`.
+  func write(_ text: String) {
+    _lock.withLock {
+      guard _failure == nil else { return }
+      do {
+        try _handle.write(contentsOf: Data(text.utf8))
+      } catch {
+        _failure = "could not write \(path): \(error.localizedDescription)"
+      }
+    }
+  }
+}

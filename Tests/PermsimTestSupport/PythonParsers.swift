@@ -1,0 +1,138 @@
+import Foundation
+
+/// Reads reports back with the Python parsers CI tools use: tap.py for TAP, jsonschema for JSON lines,
+/// junitparser for JUnit. `Scripts/bootstrap` installs them; tests that need them are skipped without.
+public enum PythonParsers {
+  /// The python3 executable on `PATH`, if any.
+  public static let python: String? = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+    .split(separator: ":")
+    .map { "\($0)/python3" }
+    .first { FileManager.default.isExecutableFile(atPath: $0) }
+
+  /// Whether python3 can import every module in `modules`.
+  public static func canImport(_ modules: [String]) -> Bool {
+    guard python != nil else { return false }
+    return (try? run("import " + modules.joined(separator: ", "), arguments: []).status) == 0
+  }
+
+  /// tap.py with its YAML support (`tap.py[yaml]`).
+  public static var hasTAP: Bool { canImport(["tap", "yaml", "more_itertools"]) }
+  /// jsonschema.
+  public static var hasJSONSchema: Bool { canImport(["jsonschema"]) }
+  /// junitparser.
+  public static var hasJUnitParser: Bool { canImport(["junitparser"]) }
+
+  /// Parses TAP with tap.py: one line per test point, `number ok|not ok|skip <yaml at.file>:<yaml at.line>`,
+  /// then `plan <n>`; lines tap.py does not understand are reported as `unknown <line>`.
+  public static func tap(_ text: String) throws -> (status: Int32, output: String) {
+    try withFile(text) { path in
+      try run(
+        """
+        import sys
+        from tap.parser import Parser
+        for line in Parser().parse_file(sys.argv[1]):
+            if line.category == "test":
+                state = "skip" if line.skip else ("ok" if line.ok else "not ok")
+                at = (line.yaml_block or {}).get("at") or {}
+                severity = (line.yaml_block or {}).get("severity", "")
+                print(line.number, state, "%s:%s" % (at.get("file", ""), at.get("line", "")), severity)
+            elif line.category == "plan":
+                print("plan", line.expected_tests)
+            elif line.category == "bail":
+                print("bail")
+            elif line.category == "unknown":
+                print("unknown", repr(line))
+        """, arguments: [path])
+    }
+  }
+
+  /// Validates each line of `text` against the JSON Schema at `schema`; prints `ok <lines>` or the errors.
+  public static func jsonLines(_ text: String, schema: URL) throws -> (status: Int32, output: String) {
+    try withFile(text) { path in
+      try run(
+        """
+        import json, sys, jsonschema
+        schema = json.load(open(sys.argv[2]))
+        jsonschema.Draft202012Validator.check_schema(schema)
+        validator = jsonschema.Draft202012Validator(schema)
+        errors, count = [], 0
+        for number, line in enumerate(open(sys.argv[1], encoding="utf-8"), 1):
+            count += 1
+            for error in validator.iter_errors(json.loads(line)):
+                errors.append("line %d: %s" % (number, error.message))
+        print("\\n".join(errors) if errors else "ok %d" % count)
+        sys.exit(1 if errors else 0)
+        """, arguments: [path, schema.path])
+    }
+  }
+
+  /// Validates one JSON document against the JSON Schema at `schema`.
+  public static func jsonDocument(_ text: String, schema: URL) throws -> (status: Int32, output: String) {
+    try withFile(text) { path in
+      try run(
+        """
+        import json, sys, jsonschema
+        schema = json.load(open(sys.argv[2]))
+        jsonschema.Draft202012Validator.check_schema(schema)
+        jsonschema.validate(json.load(open(sys.argv[1], encoding="utf-8")), schema, cls=jsonschema.Draft202012Validator)
+        print("ok")
+        """, arguments: [path, schema.path])
+    }
+  }
+
+  /// Reads a JUnit report with junitparser: one line per case, `classname|name|result|line`, then the totals.
+  public static func junit(_ data: Data) throws -> (status: Int32, output: String) {
+    try withFile(String(decoding: data, as: UTF8.self)) { path in
+      try run(
+        """
+        import sys
+        from junitparser import JUnitXml, TestSuite
+        xml = JUnitXml.fromfile(sys.argv[1])
+        suites = [xml] if isinstance(xml, TestSuite) else list(xml)
+        tests = failures = errors = skipped = 0
+        for suite in suites:
+            for case in suite:
+                kinds = [type(r).__name__.lower() for r in case.result]
+                print("%s|%s|%s|%s" % (case.classname, case.name, ",".join(kinds) or "passed", case._elem.get("line", "")))
+            tests += suite.tests; failures += suite.failures; errors += suite.errors; skipped += suite.skipped
+        print("totals", tests, failures, errors, skipped)
+        """, arguments: [path])
+    }
+  }
+
+  private static func withFile<T>(_ text: String, _ body: (String) throws -> T) throws -> T {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("permsim-parse-\(UUID().uuidString)")
+    try Data(text.utf8).write(to: file)
+    defer { try? FileManager.default.removeItem(at: file) }
+    return try body(file.path)
+  }
+
+  private static func run(_ script: String, arguments: [String]) throws -> (status: Int32, output: String) {
+    guard let python else { return (127, "python3 is not installed") }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: python)
+    process.arguments = ["-c", script] + arguments
+    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("permsim-python-\(UUID().uuidString)")
+    _ = FileManager.default.createFile(atPath: scratch.path, contents: nil)
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let output = try FileHandle(forWritingTo: scratch)
+    defer { try? output.close() }
+    process.standardOutput = output
+    process.standardError = output
+    try process.run()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: try Data(contentsOf: scratch), as: UTF8.self))
+  }
+}
+
+/// The format of GitHub Actions' `::error` workflow command, as permsim writes it.
+public enum GitHubAnnotationFormat {
+  /// Whether `line` is `::error file=…[,line=N],title=…::message` with every value escaped as the runner
+  /// expects (`%25`, `%0D`, `%0A` everywhere; `%3A` and `%2C` in properties).
+  public static func isWellFormed(_ line: String) -> Bool {
+    let property = #"(?:[^,:%\r\n]|%(?:25|0D|0A|3A|2C))*"#
+    let pattern = #"^::error file="# + property + #"(?:,line=[1-9][0-9]*)?,title="# + property
+      + #"::(?:[^%\r\n]|%(?:25|0D|0A))*$"#
+    return line.range(of: pattern, options: .regularExpression) != nil
+  }
+}
