@@ -60,6 +60,10 @@ let package = Package(
       // The REPL's Lua, embedded in the binary.
       resources: [
         .embedInCode("Lua/repl_locals.lua"), .embedInCode("Lua/repl_prompt.lua"), .embedInCode("Lua/repl_prepare.lua"),
+        // What `permsim init` writes.
+        .embedInCode("Starter/first_prompt.lua"), .embedInCode("Starter/MyApp-Info.plist"),
+        .embedInCode("Starter/MyApp-InfoPlist.strings"), .embedInCode("Starter/luacheckrc"),
+        .embedInCode("Starter/permsim.lua"), .embedInCode("Starter/luarc.json"), .embedInCode("Starter/workflow.yml"),
       ]
     ),
     .executableTarget(name: "permsim", dependencies: ["CLICommands"]),

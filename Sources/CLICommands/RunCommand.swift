@@ -129,6 +129,12 @@ struct RunCommand: ParsableCommand {
       }
       return (plan, collected.map(\.loaded))
     }
+    if plan.omittedByVersion > 0 {
+      let versions = settings.planner.options.iosVersions.joined(separator: ", ")
+      writeToStandardError(
+        "permsim: \(plan.omittedByVersion) case\(plan.omittedByVersion == 1 ? "" : "s") pinned to other iOS versions "
+          + "(scenario option ios) left out by --ios \(versions)\n")
+    }
     if plan.caseCount == 0, let shard = settings.planner.options.shard {
       writeToStandardError("permsim: shard \(shard) holds no cases (fewer cases than shards); its reports are empty\n")
     }

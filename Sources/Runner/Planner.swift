@@ -46,6 +46,7 @@ public struct Planner: Sendable {
   /// `--shard` splits by (without them, a file's position stands for its path).
   public func plan(_ files: [CollectedFile], paths: [String] = [], keep: (String) -> Bool = { _ in true }) -> RunPlan {
     var suites: [RunPlan.Suite] = []
+    var omitted = 0
     for (position, file) in files.enumerated() {
       let cases: [RunPlan.Case]
       switch file {
@@ -56,6 +57,7 @@ public struct Planner: Sendable {
         cases = [RunPlan.Case(scenarioIndex: 0, name: name, line: 0, iosVersion: version, tags: [], skipReason: nil)]
       case .scenarios(let declared):
         cases = _numberDuplicates(_expand(declared).filter { keep($0.name) })
+        omitted += declared.reduce(0) { $0 + _omittedVersions(of: $1) } * max(1, options.repeatCount)
       }
       if !cases.isEmpty {
         suites.append(RunPlan.Suite(fileIndex: position, cases: cases))
@@ -71,7 +73,9 @@ public struct Planner: Sendable {
         suites[i].cases.shuffle(using: &generator)
       }
     }
-    return RunPlan(suites: suites)
+    var plan = RunPlan(suites: suites)
+    plan.omittedByVersion = omitted
+    return plan
   }
 
   /// The identity `--shard` hashes: the file's path and the case's name.
@@ -101,6 +105,15 @@ public struct Planner: Sendable {
       }
     }
     return cases
+  }
+
+  /// How many of a pinned scenario's versions `--ios` leaves out.
+  private func _omittedVersions(of scenario: DeclaredScenario) -> Int {
+    switch scenario.versions {
+    case .unpinned: 0
+    case .pinned: 1 - _versions(of: scenario).count
+    case .matrix(let versions): versions.count - _versions(of: scenario).count
+    }
   }
 
   private func _versions(of scenario: DeclaredScenario) -> [(String, Bool)] {

@@ -29,6 +29,9 @@ public struct RunPlan: Sendable, Equatable {
   /// The suites in run order.
   public var suites: [Suite]
 
+  /// Cases of scenarios pinned to versions (`options.ios`) that `--ios` does not list, left out of the plan.
+  public var omittedByVersion = 0
+
   /// The number of cases in all suites.
   public var caseCount: Int { suites.reduce(0) { $0 + $1.cases.count } }
 }

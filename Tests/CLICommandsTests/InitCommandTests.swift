@@ -47,9 +47,9 @@ struct InitCommandTests {
   @Test("the starter's LuaLS definitions and .luacheckrc are the repository's (Scripts/update-starter)")
   func embeddedFilesAreCurrent() throws {
     let definitions = try String(contentsOf: Self.root.appendingPathComponent("Examples/types/permsim.lua"), encoding: .utf8)
-    #expect(StarterProject.luaLSDefinitions + "\n" == definitions, "run Scripts/update-starter")
+    #expect(StarterProject.luaLSDefinitions == definitions, "run Scripts/update-starter")
     let luacheckrc = try String(contentsOf: Self.root.appendingPathComponent(".luacheckrc"), encoding: .utf8)
-    #expect(StarterProject.luacheckConfiguration + "\n" == luacheckrc, "run Scripts/update-starter")
+    #expect(StarterProject.luacheckConfiguration == luacheckrc, "run Scripts/update-starter")
   }
 
   @Test("luacheck finds nothing in the gallery or in a starter project", .enabled(if: luacheck != nil, "needs luacheck (Debian package lua-check)"))

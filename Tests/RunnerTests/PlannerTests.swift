@@ -31,6 +31,8 @@ struct PlannerTests {
     ])])
     #expect(names(plan) == [["free [iOS 13.0]", "free [iOS 14.0]", "pinned here [iOS 14]", "listed [iOS 13.0]"]])
     #expect(plan.suites[0].cases.map(\.iosVersion) == ["13.0", "14.0", "14", "13.0"])
+    #expect(plan.omittedByVersion == 3, "the pinned 12.0 case and the matrix rows 8 and 14.0.1 are counted, so the run can say so")
+    #expect(Planner(options: Planner.Options(defaultVersion: "18.0")).plan([.scenarios([declared("p", index: 1, versions: .pinned("12.0"))])]).omittedByVersion == 0)
   }
 
   @Test("a single --ios version is part of every name, so per-version jobs never share a case")
