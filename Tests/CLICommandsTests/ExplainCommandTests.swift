@@ -48,4 +48,22 @@ struct ExplainCommandTests {
     #expect(PermsimCommand.exitStatus(running: ["explain", "--ios", "19.0"]) == 2)
     #expect(PermsimCommand.exitStatus(running: ["explain", "--ios", "thirteen"]) == 2)
   }
+
+  @Test("P7: explain --ios 13.0 and --ios 14.0 show the two button orders")
+  func firstPromptOrders() throws {
+    let ios13 = try Self.explain(["--ios", "13.0"])
+    #expect(ios13.output.contains("ND + requestWhenInUseAuthorization: P7 “Allow “%@” to use your location?”: Allow While Using App → WIU"))
+    let ios14 = try Self.explain(["--ios", "14.0"])
+    #expect(ios14.output.contains("ND + requestWhenInUseAuthorization: P7 “Allow “%@” to use your location?”: Allow Once → WIUt"))
+  }
+
+  @Test("§1: explain reaches 26.x (N1) and refuses 19–25 with the reason", arguments: ["26", "26.2"])
+  func ios26(text: String) throws {
+    let result = try Self.explain(["--ios", text])
+    #expect(result.status == 0)
+    #expect(result.output.hasPrefix("Rules since iOS 26.0"))
+    let refused = try Self.explain(["--ios", "21"])
+    #expect(refused.status == 2)
+    #expect(refused.errors.contains("iOS went from 18 to 26"), "\(refused.errors)")
+  }
 }
