@@ -47,7 +47,7 @@ describe("a phone set to Simplified Chinese", function()
     manager:requestTemporaryFullAccuracyAuthorization "WantsToNavigate"
     expect_prompt {
       kind = "temporaryFullAccuracy",
-      title = "“导航助手” would like to use your precise location",
+      title = "Allow “导航助手” to use your precise location once?",
       message = "你的精确位置将用于计算路线，并为你提供逐向导航。",
     }
   end)

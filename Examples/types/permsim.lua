@@ -79,6 +79,7 @@
 ---| "Don’t Allow"
 ---| "Allow Once"
 ---| "Allow While Using App"
+---| "Allow While Using Until Tomorrow" # an App Clip's first prompt (P14)
 ---| "Only While Using the App"
 ---| "Always Allow"
 ---| "Keep Only While Using"

@@ -24,7 +24,7 @@ struct LintCommand: ParsableCommand {
   var path: String
 
   @Option(help: "The iOS versions to check: a range A...B or one version.")
-  var ios = "8.0...18.0"
+  var ios = "8.0...26.0"
 
   @Option(
     help: ArgumentHelp(

@@ -12,7 +12,7 @@ public struct LintOptions: Sendable, Hashable {
   /// The versions `lint` checks when none are given: iOS 8.0 (the first with request calls) to the newest.
   public static let defaultVersions = OSVersion(8)...OSVersion.newestSupported
 
-  /// Creates options; the defaults check iOS 8.0–18.x with intentions inferred from the keys.
+  /// Creates options; the defaults check iOS 8.0–26.x with intentions inferred from the keys.
   public init(versions: ClosedRange<OSVersion> = defaultVersions, intents: Set<LintIntent> = [], appClip: Bool = false) {
     self.versions = versions
     self.intents = intents
@@ -27,7 +27,7 @@ public struct LintOptions: Sendable, Hashable {
     let lower = try OSVersion(parsing: String(ends[0]))
     let upper = ends.count == 2 ? try OSVersion(parsing: String(ends[1])) : lower
     guard lower <= upper else {
-      throw MisuseError(.invalidArgument, "\"\(text)\" is not a range of iOS versions: write the older one first, e.g. 8.0...18.0")
+      throw MisuseError(.invalidArgument, "\"\(text)\" is not a range of iOS versions: write the older one first, e.g. 8.0...26.0")
     }
     return lower...upper
   }

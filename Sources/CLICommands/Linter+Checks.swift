@@ -401,7 +401,7 @@ extension Linter {
       findings: [
         LintFinding(
           severity: .warning, rule: .A1, key: "NSAppClip", versions: versionsLabel, file: file, message: message,
-          fix: "check a range that includes it, e.g. --ios 14.0...18.0")
+          fix: "check a range that includes it, e.g. --ios 14.0...26.0")
       ])
   }
 }

@@ -67,7 +67,7 @@ public struct Planner: Sendable {
     var cases: [RunPlan.Case] = []
     for iteration in 1...max(1, options.repeatCount) {
       for scenario in declared {
-        for (version, suffixed) in _versions(of: scenario) {
+        for (version, suffixed, fromOption) in _versions(of: scenario) {
           var name = scenario.name
           if suffixed { name += " [iOS \(version)]" }
           if options.repeatCount > 1 { name += " (repeat \(iteration)/\(options.repeatCount))" }
@@ -77,7 +77,9 @@ public struct Planner: Sendable {
             line: scenario.line,
             iosVersion: version,
             tags: scenario.tags,
-            skipReason: scenario.skipReason ?? _tagSkipReason(scenario.tags)
+            skipReason: scenario.skipReason ?? _tagSkipReason(scenario.tags),
+            scenarioName: scenario.name,
+            versionFromOption: fromOption
           ))
         }
       }
@@ -85,16 +87,17 @@ public struct Planner: Sendable {
     return cases
   }
 
-  private func _versions(of scenario: DeclaredScenario) -> [(String, Bool)] {
+  /// Each version a scenario runs on, whether its name gets the `[iOS X]` suffix, and whether `--ios` gave it.
+  private func _versions(of scenario: DeclaredScenario) -> [(String, Bool, Bool)] {
     switch scenario.versions {
     case .pinned(let version):
-      return [(version, false)]
+      return [(version, false, false)]
     case .matrix(let versions):
-      return versions.map { ($0, true) }
+      return versions.map { ($0, true, false) }
     case .unpinned where options.iosVersions.isEmpty:
-      return [(options.defaultVersion, false)]
+      return [(options.defaultVersion, false, false)]
     case .unpinned:
-      return options.iosVersions.map { ($0, options.iosVersions.count > 1) }
+      return options.iosVersions.map { ($0, options.iosVersions.count > 1, true) }
     }
   }
 

@@ -62,8 +62,11 @@ struct ExplainCommandTests {
     let result = try Self.explain(["--ios", text])
     #expect(result.status == 0)
     #expect(result.output.hasPrefix("Rules since iOS 26.0"))
-    let refused = try Self.explain(["--ios", "21"])
-    #expect(refused.status == 2)
-    #expect(refused.errors.contains("iOS went from 18 to 26"), "\(refused.errors)")
+    #expect(PermsimCommand.exitStatus(running: ["explain", "--ios", "21"]) == 2)
+    #expect {
+      try ExplainCommand.parse(["--ios", "21"])
+    } throws: { error in
+      ExplainCommand.message(for: error).contains("iOS went from 18 to 26")
+    }
   }
 }

@@ -151,7 +151,7 @@ struct AlertTests {
       try scene.tap("Allow")
     } throws: { error in
       (error as? MisuseError)?.message
-        == "“Allow” is not a button of alert#1 (“Allow “Maps” to use your location?”); its buttons are: “Allow Once”, “Allow While Using App”, “Don’t Allow”"
+        == "“Allow” is not a button of alert#1 (“Allow “Maps” to use your location?”); its buttons are: “Allow While Using App”, “Allow Once”, “Don’t Allow”"  // P7 on 13.x
     }
     #expect(scene.prompt != nil)
   }

@@ -1,6 +1,6 @@
-/// One of BEHAVIOR.md's alerts P1–P11: its kind, title, message source and buttons in display order.
+/// One of BEHAVIOR.md's alerts P1–P11 and P14: its kind, title, message source and buttons in display order.
 public struct AlertTemplate: Hashable, Sendable {
-  /// The alert's id, P1 … P11.
+  /// The alert's id, P1 … P11, P14.
   public let id: RuleID
   /// What the alert is about.
   public let kind: AlertKind
@@ -20,6 +20,15 @@ public struct AlertTemplate: Hashable, Sendable {
 
   /// The title with `%@` where the quoted app name goes.
   public var titleFormat: String { titleBefore + "“%@”" + titleAfter }
+
+  /// P7 and P14 (A3) have a map and a Precise switch from iOS 14, and their grants set the accuracy.
+  public var hasPreciseSwitch: Bool { id == .P7 || id == .P14 }
+
+  /// The same alert with its message taken from elsewhere (K1b, R1b: the device's Always alert with
+  /// the old key's text or `NSLocationUsageDescription`).
+  public func withMessage(_ message: AlertMessage) -> AlertTemplate {
+    AlertTemplate(id: id, kind: kind, titleBefore: titleBefore, titleAfter: titleAfter, message: message, buttons: buttons)
+  }
 
   /// A button label with straight apostrophes turned curly, so that `Don't Allow` finds `Don’t Allow`.
   public static func normalizedLabel(_ label: String) -> String {
@@ -57,7 +66,12 @@ public struct AlertTemplate: Hashable, Sendable {
     id: .P6, kind: .authorization, titleBefore: Assumptions.p6Title.before,
     titleAfter: Assumptions.p6Title.after, message: .usageDescription(.alwaysAndWhenInUse),
     buttons: ["Only While Using the App", "Always Allow", "Don’t Allow"])
-  /// P7, iOS 13+: the first prompt for either request; map and Precise switch from 14.
+  /// P7, iOS 13.x: the first prompt for either request, Allow While Using App first.
+  public static let p7iOS13 = AlertTemplate(
+    id: .P7, kind: .authorization, titleBefore: "Allow ", titleAfter: " to use your location?",
+    message: .usageDescription(.whenInUse),
+    buttons: ["Allow While Using App", "Allow Once", "Don’t Allow"])
+  /// P7, iOS 14+: Allow Once first; a map and a Precise switch.
   public static let p7 = AlertTemplate(
     id: .P7, kind: .authorization, titleBefore: "Allow ", titleAfter: " to use your location?",
     message: .usageDescription(.whenInUse),
@@ -68,10 +82,10 @@ public struct AlertTemplate: Hashable, Sendable {
     titleAfter: " to also use your location even when you are not using the app?",
     message: .usageDescription(.alwaysAndWhenInUse),
     buttons: ["Keep Only While Using", "Change to Always Allow"])
-  /// P9, iOS 14+: temporary full accuracy; the title is assumed.
+  /// P9, iOS 14+: temporary full accuracy (title from simulator runtimes, ios15-26-research §7).
   public static let p9 = AlertTemplate(
-    id: .P9, kind: .temporaryFullAccuracy, titleBefore: Assumptions.p9Title.before,
-    titleAfter: Assumptions.p9Title.after, message: .purposeText, buttons: ["Allow Once", "Don’t Allow"])
+    id: .P9, kind: .temporaryFullAccuracy, titleBefore: "Allow ", titleAfter: " to use your precise location once?",
+    message: .purposeText, buttons: ["Allow Once", "Don’t Allow"])
   /// P10, all versions: Location Services are off.
   public static let p10 = AlertTemplate(
     id: .P10, kind: .locationServicesOff, titleBefore: "Turn On Location Services to Allow ",
@@ -83,6 +97,11 @@ public struct AlertTemplate: Hashable, Sendable {
       " has been using your location in the background over the past 3 days. Do you want to continue to allow background location use?",
     message: .none, buttons: ["Change to Only While Using", "Always Allow"])
 
-  /// Every alert, P1 … P11.
-  public static let all: [AlertTemplate] = [p1, p2, p3, p4, p5, p6, p7, p8, p9, p10, p11]
+  /// P14, iOS 14+: an App Clip's first prompt (A3): as P7 without Allow Once; the button's wording is assumed.
+  public static let p14 = AlertTemplate(
+    id: .P14, kind: .authorization, titleBefore: "Allow ", titleAfter: " to use your location?",
+    message: .usageDescription(.whenInUse), buttons: [Assumptions.appClipWhileUsingButton, "Don’t Allow"])
+
+  /// Every alert, P1 … P11 and P14 (P7 in its 13.x and 14+ orders).
+  public static let all: [AlertTemplate] = [p1, p2, p3, p4, p5, p6, p7iOS13, p7, p8, p9, p10, p11, p14]
 }

@@ -11,8 +11,8 @@ extension World {
     let machine = appRecords[app].machine
     var precise: Bool?
     var map: AlertMap?
-    // P7 on iOS 14+: a map and a Precise switch, on by default; with K3 no switch and an approximate map.
-    if template.id == .P7, machine.rules.reportsAccuracy {
+    // P7 (and P14, A3) on iOS 14+: a map and a Precise switch, on by default; with K3 no switch and an approximate map.
+    if template.hasPreciseSwitch, machine.rules.reportsAccuracy {
       precise = machine.profile.defaultAccuracyReduced ? nil : true
       map = machine.profile.defaultAccuracyReduced ? .approximate : .precise
     }
@@ -20,6 +20,8 @@ extension World {
     switch template.message {
     case .none: text = nil
     case .usageDescription(let key): text = info.plist.usageDescriptions[key].flatMap { $0.isEmpty ? nil : $0 }  // K5
+    case .firstUsageDescription(let keys):  // K1b
+      text = keys.lazy.compactMap { info.plist.usageDescriptions[$0] }.first { !$0.isEmpty }
     case .purposeText: text = message  // K4
     }
     deviceRecords[device].alertsShown += 1
@@ -53,7 +55,7 @@ extension World {
     }
   }
 
-  private func finishSystemPrompt(_ rule: SystemPromptRule, for app: Int) {
+  func finishSystemPrompt(_ rule: SystemPromptRule, for app: Int) {
     switch rule.trigger {
     case .alwaysOnlyEventWhileNotInUse:
       appRecords[app].deferredPromptPending = false
@@ -122,6 +124,11 @@ extension World {
 
   private func showingAlert(_ alert: Int) throws(MisuseError) -> AlertRecord {
     let record = alertRecords[alert]
+    if record.withdrawn {
+      throw MisuseError(
+        .alert,
+        "alert#\(record.number) (“\(record.title)”) was withdrawn before it was answered (D1): the app's authorization changed by another route or the app ended")
+    }
     guard deviceRecords[record.device].currentAlert == alert else {
       throw MisuseError(.alert, "alert#\(record.number) (“\(record.title)”) is no longer showing")
     }
@@ -145,5 +152,51 @@ extension World {
       break
     }
     settle(app)
+  }
+}
+
+// MARK: - Withdrawing alerts (D1)
+
+extension World {
+  /// What an app's authorization is, as D1 compares it before and after a change by another route.
+  struct AuthorizationView: Equatable {
+    let state: AuthorizationState
+    let reported: AuthorizationSnapshot
+  }
+
+  func authorizationView(_ app: Int) -> AuthorizationView {
+    AuthorizationView(state: appRecords[app].machine.state, reported: reported(app))
+  }
+
+  /// D1 (assumed): the app's authorization changed under its alert by another route (Settings,
+  /// Location Services, restriction, reset): the alert is withdrawn unanswered.
+  func withdrawAlertIfChanged(_ app: Int, since before: AuthorizationView) {
+    guard authorizationView(app) != before else { return }
+    withdrawAlert(of: app)
+  }
+
+  /// D1: the alert showing for `app`, if it is one D1 covers, goes away unanswered; its choice is never
+  /// applied, a temporary-accuracy request completes with `promptDeclined`, and a held R19 prompt ends.
+  /// A request whose alert was withdrawn still counts as made (its Always request stays used).
+  @discardableResult
+  func withdrawAlert(of app: Int) -> Bool {
+    let device = appRecords[app].device
+    guard let alert = deviceRecords[device].currentAlert, alertRecords[alert].app == app,
+      alertRecords[alert].isWithdrawable
+    else { return false }
+    deviceRecords[device].currentAlert = nil
+    alertRecords[alert].withdrawn = true
+    log(device, "alert#\(alertRecords[alert].number) withdrawn (D1)")
+    switch alertRecords[alert].purpose {
+    case .temporaryFullAccuracy(let request):
+      complete(request, error: .promptDeclined)  // D1, C7
+    case .systemPrompt(let rule):
+      finishSystemPrompt(rule, for: app)
+      if case .alwaysOnlyEventWhileNotInUse = rule.trigger { log(app: app, "held location event(s) dropped (R19, D1)") }
+    case .request, .locationServicesOff:
+      break
+    }
+    showNextSystemPrompt(on: device)
+    return true
   }
 }

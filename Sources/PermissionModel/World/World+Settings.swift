@@ -30,8 +30,16 @@ extension World {
         "“\(label)” is not an option for “\(name)” in Settings; the options are: "
           + options.map { "“\(machine.rules.label(for: $0))”" }.joined(separator: ", "))
     }
+    // D2 (assumed): selecting the option already selected changes nothing; a temporary or
+    // provisional grant stays what it was.
+    if SettingsOption.selected(for: machine.state) == option {
+      log(appRecords[app].device, "Settings: “\(name)” → \(label) (already selected: no change, D2)")
+      return
+    }
     log(appRecords[app].device, "Settings: “\(name)” → \(label)")
+    let before = authorizationView(app)
     change(app, because: .E6) { $0.select(option) }
+    withdrawAlertIfChanged(app, since: before)  // D1
     settle(app)
   }
 
@@ -48,22 +56,37 @@ extension World {
         "The Precise Location switch", since: RuleLayer.all.first { $0.reportsAccuracy == true }?.since,
         on: appRecords[app].device)
     }
-    log(appRecords[app].device, "Settings: “\(appRecords[app].info.name)” Precise Location \(on ? "on" : "off")")
+    let switchText = "Settings: “\(appRecords[app].info.name)” Precise Location \(on ? "on" : "off")"
+    // D2: the switch shows the permanent setting; setting it to what it shows changes nothing (temporary
+    // full accuracy stays), while switching it on under temporary full accuracy makes full accuracy permanent.
+    if machine.preciseEnabled == on {
+      log(appRecords[app].device, switchText + " (already so: no change, D2)")
+      return
+    }
+    log(appRecords[app].device, switchText)
+    let before = authorizationView(app)
     change(app, because: .E6) { $0.setPrecise(on) }
+    withdrawAlertIfChanged(app, since: before)  // D1
     settle(app)
   }
 
   /// E4, E5: every app reports DEN while the switch is off and gets its status back when it is on.
   func setLocationServices(_ device: Int, _ on: Bool) {
+    let before = deviceRecords[device].apps.map(authorizationView)
     deviceRecords[device].locationServicesEnabled = on
     log(device, "Settings: Location Services \(on ? "on (E5)" : "off (E4)")")
-    for app in deviceRecords[device].apps { settle(app) }
+    for (app, view) in zip(deviceRecords[device].apps, before) {
+      withdrawAlertIfChanged(app, since: view)  // D1
+      settle(app)
+    }
   }
 
   /// E8: a restriction shows RES; lifting it returns the previous status.
   func setRestricted(_ app: Int, _ on: Bool) {
     log(appRecords[app].device, "Settings: “\(appRecords[app].info.name)” restricted \(on ? "on" : "off")")
+    let before = authorizationView(app)
     change(app, because: .E8) { $0.setRestricted(on) }
+    withdrawAlertIfChanged(app, since: before)  // D1
     settle(app)
   }
 
@@ -71,7 +94,9 @@ extension World {
   func resetLocationAndPrivacy(_ device: Int) {
     log(device, "Settings: Reset Location & Privacy")
     for app in deviceRecords[device].apps {
+      let before = authorizationView(app)
       change(app, because: .E7) { $0.reset() }
+      withdrawAlertIfChanged(app, since: before)  // D1
       settle(app)
     }
   }
