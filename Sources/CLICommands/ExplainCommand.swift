@@ -86,7 +86,7 @@ struct ExplainCommand: ParsableCommand {
     switch format {
     case .mermaid: return StateMachineDiagram(version: version, keys: keys, kind: kind).mermaid
     case .dot: return StateMachineDiagram(version: version, keys: keys, kind: kind).graphviz
-    case .text: return RuleSet.forVersion(version).explanation(keys: keys, kind: kind)
+    case .text: return RuleSet.forVersion(version, kind: kind).explanation(keys: keys, kind: kind)
     }
   }
 }

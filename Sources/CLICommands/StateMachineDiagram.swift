@@ -52,7 +52,7 @@ public struct StateMachineDiagram: Sendable, Hashable {
 
   /// Draws the state machine of `version` for an app with these usage descriptions.
   public init(version: OSVersion, keys: Set<UsageDescriptionKey>, kind: AppKind = .app) {
-    var builder = Builder(rules: RuleSet.forVersion(version), keys: keys, kind: kind)
+    var builder = Builder(rules: RuleSet.forVersion(version, kind: kind), keys: keys, kind: kind)  // A3: an App Clip's own rows
     builder.addRequests()
     builder.addSystemPrompts()
     builder.addExpiries()

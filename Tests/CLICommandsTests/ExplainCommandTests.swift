@@ -35,6 +35,11 @@ struct ExplainCommandTests {
     }
     let clip = try Self.explain(["--ios", "14", "--plist", LintFixtures.path("AppClip"), "--format", "mermaid"])
     #expect(clip.output.contains("(A2)"))
+    // A3: an App Clip's first prompt is P14, without Allow Once.
+    let clipText = try Self.explain(["--ios", "14", "--plist", LintFixtures.path("AppClip")])
+    #expect(clipText.output.hasPrefix("Rules since iOS 14.0 (layers: 7.0, 8.0, 9.0, 11.0, 12.0, 13.0, 13.4, 14.0; for App Clips)"))
+    #expect(clipText.output.contains("ND + requestWhenInUseAuthorization: P14 “Allow “%@” to use your location?”: Allow While Using Until Tomorrow → WIU"))
+    #expect(!clipText.output.contains("Allow Once"))
   }
 
   @Test("exit status: 1 for an Info.plist that does not parse, 2 for one that cannot be read or a bad version")

@@ -40,7 +40,7 @@ struct LintCommandTests {
       LintFixtures.path("Background"), "--ios", "9...18", "--intends", "whenInUse", "--intends", "background",
     ])
     #expect(background.status == 1)
-    #expect(background.output.contains(": error: iOS 9.0–26.x: setting allowsBackgroundLocationUpdates to true crashes the app"))
+    #expect(background.output.contains(": error: iOS 9.0–18.x: setting allowsBackgroundLocationUpdates to true crashes the app"))
     #expect(!background.output.contains("(B1)"))
     let clip = try Self.lint([LintFixtures.path("Complete"), "--app-clip", "--ios", "14"])
     #expect(clip.status == 1)

@@ -147,8 +147,8 @@ struct ReplTests {
     let plist = directory.appendingPathComponent("Info.plist")
     try ReplHarness.infoPlist.write(to: plist, atomically: true, encoding: .utf8)
     let repl = try ReplHarness(["phone.ios, app.state, manager.authorizationStatus"], root: directory.path, plist: plist.path)
-    #expect(repl.outputLines.first?.contains("phone: iOS 26.0") == true)
+    #expect(repl.outputLines.first?.contains("phone: iOS 18.0") == true)
     #expect(repl.outputLines.contains { $0.contains("WiFiFinder: launch") })
-    #expect(repl.outputLines.last == "26.0\tforeground\tnotDetermined")
+    #expect(repl.outputLines.last == "18.0\tforeground\tnotDetermined")
   }
 }

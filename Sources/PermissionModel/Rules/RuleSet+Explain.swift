@@ -63,7 +63,10 @@ extension RuleSet {
 
   /// A text rendering of the state machine: states, request edges, system prompts, Settings options.
   public func explanation(keys: Set<UsageDescriptionKey>, kind: AppKind = .app) -> String {
-    var lines = ["Rules since iOS \(since) (layers: \(layers.map { $0.since.description }.joined(separator: ", ")))"]
+    var header = "Rules since iOS \(since) (layers: \(layers.map { $0.since.description }.joined(separator: ", "))"
+    // K1b, R1b, A3: the variants folded in for this kind of app.
+    if !variants.isEmpty { header += "; for " + variants.map(\.description).joined(separator: ", ") }
+    var lines = [header + ")"]
     lines.append("States: " + states.map(\.shortName).joined(separator: ", "))
     lines.append("Requests:")
     lines += requestEdges(keys: keys, kind: kind).map { "  \($0)" }
