@@ -9,7 +9,7 @@ struct VersionSpan {
   let rules: RuleSet
   /// The first version of the span.
   let first: OSVersion
-  /// How the span's last version reads: `10.x` before a new major layer, `13.3` before 13.4, `18.x` at the top.
+  /// How the span's last version reads: `10.x` before a new major layer, `13.3` before 13.4, `18.x` before 26, `26.x` at the top.
   let last: String
 
   /// The spans that cover `range`, oldest first.

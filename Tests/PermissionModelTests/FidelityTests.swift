@@ -120,6 +120,21 @@ struct LinkedSDKTests {
     #expect(scene.state == .always)
   }
 
+  @Test("K1b, R9, R19: provisional Always from the old key; the deferred P8 falls back on its text")
+  func deferredUpgradeText() throws {
+    let scene = try Scene(ios: "14.0", plist: Self.plist([.whenInUse, .always]), options: AppOptions(sdk: OSVersion(10)))
+    try scene.manager.requestAlwaysAuthorization()
+    try scene.tap("Allow While Using App")
+    #expect(scene.state == .provisionalAlways)
+    try scene.manager.startMonitoringSignificantLocationChanges()
+    try scene.app.background()
+    try scene.advance("1m")
+    try scene.phone.setLocation(latitude: 31.30, longitude: 121.50)
+    let prompt = try #require(scene.prompt)
+    #expect(prompt.rule == .P8)
+    #expect(prompt.message == Plists.alwaysText)
+  }
+
   @Test("K1b, S1: an app linked before 11 lists Always with the old key on iOS 11+")
   func settingsListOldKey() throws {
     let old = try Scene(ios: "12.0", plist: Self.plist([.whenInUse, .always]), options: AppOptions(sdk: OSVersion(10)))

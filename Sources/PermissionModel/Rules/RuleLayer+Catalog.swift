@@ -167,10 +167,15 @@ extension RuleLayer {
       RequestRule(.R1, from: .temporaryWhenInUse, .firstUseOfLocation, .unchanged),
       RequestRule(.R1, from: .provisionalAlways, .firstUseOfLocation, .unchanged),
     ]
+    let upgrade = [PromptChoice("Keep Only While Using", .whenInUse), PromptChoice("Change to Always Allow", .always)]
+    // K1b: an app linked before 11 may lack the new key; its P8 falls back on the old key's text.
+    layer.variants.append(
+      RuleVariant(for: .linkedBefore(OSVersion(11))) { variant in
+        let p8Old = AlertTemplate.p8.withMessage(.firstUsageDescription([.alwaysAndWhenInUse, .always]))
+        variant.systemPrompts = [SystemPromptRule(.R19, when: .alwaysOnlyEventWhileNotInUse, from: .provisionalAlways, p8Old, upgrade)]
+      })
     layer.systemPrompts = [
-      SystemPromptRule(
-        .R19, when: .alwaysOnlyEventWhileNotInUse, from: .provisionalAlways, .p8,
-        [PromptChoice("Keep Only While Using", .whenInUse), PromptChoice("Change to Always Allow", .always)]),
+      SystemPromptRule(.R19, when: .alwaysOnlyEventWhileNotInUse, from: .provisionalAlways, .p8, upgrade),
       SystemPromptRule(
         .R21, when: .backgroundLocationsOnSeparateDays(3), from: .always, .p11,
         [PromptChoice("Change to Only While Using", .whenInUse), PromptChoice("Always Allow", .always)]),

@@ -116,6 +116,10 @@ public final class RuleSet: Sendable {
       for variant in layer.variants where variant.condition.holds(kind: kind, linkedSDK: linkedSDK) {
         for rule in variant.requests { requests[Self.slot(rule.origin, rule.call)] = rule }
         for requirement in variant.keyRequirements { keys[requirement.call.rawValue] = requirement }
+        for prompt in variant.systemPrompts {
+          prompts.removeAll { $0.id == prompt.id }
+          prompts.append(prompt)
+        }
         always = variant.settingsAlways ?? always
         if !variants.contains(variant.condition) { variants.append(variant.condition) }
       }

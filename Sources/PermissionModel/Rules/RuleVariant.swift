@@ -30,6 +30,8 @@ public struct RuleVariant: Sendable {
   public var requests: [RequestRule] = []
   /// Usage-description requirements that replace the layer's (K1b).
   public var keyRequirements: [KeyRequirement] = []
+  /// System prompts that replace the layer's with the same id (K1b: R19's P8 with the old key's text).
+  public var systemPrompts: [SystemPromptRule] = []
   /// S1: when `Always` is listed for those apps (K1b).
   public var settingsAlways: OptionCondition?
 
