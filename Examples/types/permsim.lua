@@ -9,7 +9,7 @@
 
 -- MARK: - Values
 
----An iOS version: "8", "13.4", "17.2.1" (7.0 through 18.x). A number such as 14 is accepted too.
+---An iOS version: "8", "13.4", "17.2.1" (7.0 through 18.x, and 26.x; "19"–"25" do not exist). A number such as 14 is accepted too.
 ---@alias IOSVersion string|number
 
 ---A duration: a number of seconds, or a string with a unit: "250ms", "10s", "5m", "2h", "3d".
@@ -112,7 +112,7 @@
 
 ---The options of `device { … }`; all are optional.
 ---@class DeviceOptions
----@field ios? IOSVersion Default: the scenario's version, `--ios`, else the newest supported.
+---@field ios? IOSVersion Default: the scenario's version, `--ios`, else the newest supported ("26.0").
 ---@field locale? string Picks `<locale>.lproj/InfoPlist.strings` for the app's texts. Default "en".
 ---@field date? string Local wall-clock start, "YYYY-MM-DDTHH:MM:SS". Default "2026-01-05T09:00:00".
 ---@field location_services? boolean The device-wide switch. Default true.
