@@ -360,7 +360,7 @@ extension Linter {
       let results = edge.results.map { result in
         "\(result.button.map { "\($0) " } ?? "")→ \(result.state.shortName), \(result.callback == nil ? "no callback" : "callback")"
       }
-      let alert = edge.alert.map { "\($0.id) “\($0.titleFormat)”" } ?? "no alert"
+      let alert = edge.alert.map { "\($0.id) “\($0.titleFormat(on: rules.since))”" } ?? "no alert"
       return [
         draft(
           .note, edge.rule, key: nil,

@@ -1,10 +1,18 @@
 // MARK: - Settings (S1–S3, E4–E8)
 
 extension World {
-  /// S1: the options the Settings screen lists for an app, as labels.
+  /// S1: the options the Settings screen lists for an app, as labels in the device's language (Z0).
   func settingsOptions(_ app: Int) -> [String] {
     let rules = appRecords[app].machine.rules
-    return rules.settingsOptions(keys: appRecords[app].machine.profile.usageDescriptions).map(rules.label(for:))
+    return rules.settingsOptions(keys: appRecords[app].machine.profile.usageDescriptions).map {
+      settingsLabel(rules.label(for: $0), app)
+    }
+  }
+
+  /// Z0: an option's label (the model's English name for it) as the app's device shows it.
+  private func settingsLabel(_ english: String, _ app: Int) -> String {
+    let device = deviceRecords[appRecords[app].device]
+    return device.texts.settingsLabel(english, on: device.version)
   }
 
   /// S2: the selected label, or `nil` when none is (ND before "Ask Next Time" exists, or a restriction).
@@ -13,7 +21,7 @@ extension World {
     guard let option = SettingsOption.selected(for: machine.state),
       machine.rules.settingsOptions(keys: machine.profile.usageDescriptions).contains(option)
     else { return nil }
-    return machine.rules.label(for: option)
+    return settingsLabel(machine.rules.label(for: option), app)
   }
 
   // We can select an option the screen lists, unless a restriction locks the setting.
@@ -24,13 +32,18 @@ extension World {
       throw MisuseError(.settings, "“\(name)”’s location access is restricted; Settings cannot change it (E8)")
     }
     let options = machine.rules.settingsOptions(keys: machine.profile.usageDescriptions)
-    guard let option = options.first(where: { machine.rules.label(for: $0) == label }) else {
+    let device = deviceRecords[appRecords[app].device]
+    // Z0: the label shown or its English label.
+    guard
+      let key = device.texts.settingsKey(for: label, among: options.map(machine.rules.label(for:)), on: device.version),
+      let option = options.first(where: { machine.rules.label(for: $0) == key })
+    else {
       throw MisuseError(
         .settings,
         "“\(label)” is not an option for “\(name)” in Settings; the options are: "
-          + options.map { "“\(machine.rules.label(for: $0))”" }.joined(separator: ", "))
+          + options.map { "“\(settingsLabel(machine.rules.label(for: $0), app))”" }.joined(separator: ", "))
     }
-    log(appRecords[app].device, "Settings: “\(name)” → \(label)")
+    log(appRecords[app].device, "Settings: “\(name)” → \(settingsLabel(key, app))")
     change(app, because: .E6) { $0.select(option) }
     settle(app)
   }
@@ -48,7 +61,9 @@ extension World {
         "The Precise Location switch", since: RuleLayer.all.first { $0.reportsAccuracy == true }?.since,
         on: appRecords[app].device)
     }
-    log(appRecords[app].device, "Settings: “\(appRecords[app].info.name)” Precise Location \(on ? "on" : "off")")
+    let device = deviceRecords[appRecords[app].device]
+    let precise = device.texts.switchLabel("Precise Location", on: device.version)
+    log(appRecords[app].device, "Settings: “\(appRecords[app].info.name)” \(precise) \(on ? "on" : "off")")
     change(app, because: .E6) { $0.setPrecise(on) }
     settle(app)
   }
