@@ -90,7 +90,7 @@ struct AlertTests {
       try scene.manager.requestAlwaysAuthorization()
     },
     AlertCase(
-      .P9, ios: "14.0", .temporaryFullAccuracy, "“Maps” would like to use your precise location", Plists.purposeText,
+      .P9, ios: "14.0", .temporaryFullAccuracy, "Allow “Maps” to use your precise location once?", Plists.purposeText,
       ["Allow Once", "Don’t Allow"]
     ) { scene in
       try scene.settings.setPrecise(false, for: scene.app)
