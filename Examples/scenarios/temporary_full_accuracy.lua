@@ -47,8 +47,8 @@ describe("asking (T1)", function()
       message = PURPOSE_TEXT,
       buttons = { "Allow Once", "Don’t Allow" },
     }
-    -- No source quotes this title; it is a model assumption (P9).
-    expect(alert.title).to_be "“WiFi Finder” would like to use your precise location"
+    -- P9's title as simulator runtimes carry it (SYSTEM_STRINGS.md; SystemStrings/en.json).
+    expect(alert.title).to_be "Allow “WiFi Finder” to use your precise location once?"
     alert:tap "Allow Once"
 
     expect(request.done).to_be(true)
