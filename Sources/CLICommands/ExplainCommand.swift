@@ -36,7 +36,7 @@ struct ExplainCommand: ParsableCommand {
 
   @Option(
     help: ArgumentHelp(
-      "The phone's language for alert titles, buttons and Settings labels (default: en).",
+      "The phone's language for alert titles, buttons and Settings labels.",
       discussion: "As device { locale = … }: zh-Hans-CN finds zh-Hans; a language without a table shows English (Z0)."))
   var locale: String = "en"
 
