@@ -10,10 +10,10 @@
 /// ``button(_:on:)`` and ``settingsLabel(_:on:)`` give the label shown, and ``buttonKey(for:among:on:)``
 /// finds the English name again from a label as shown, in English, or in a documented alternative.
 public struct SystemTexts: Sendable {
-  /// The table the locale found, `nil` when English stands in for a locale without one.
+  /// The table the locale found: English when it found none (`nil` only if the package had no English table).
   public let table: SystemStringTable?
 
-  /// The language shown: the table's, or `en` when the locale has none.
+  /// The language shown: the table's (`en` when the locale found none).
   public var language: String { table?.language ?? SystemTexts.englishTable?.language ?? "en" }
 
   /// The texts for a device locale (Z0).
