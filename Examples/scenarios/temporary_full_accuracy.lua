@@ -48,7 +48,8 @@ describe("asking (T1)", function()
       message = PURPOSE_TEXT,
       buttons = { "Allow Once", "Don’t Allow" },
     }
-    -- P9's title, as simulator runtimes hold it (BEHAVIOR.md §4; ios15-26-research.md §7).
+    -- P9's title as simulator runtimes carry it (BEHAVIOR.md §4; ios15-26-research.md §7; SYSTEM_STRINGS.md;
+    -- SystemStrings/en.json).
     expect(alert.title).to_be "Allow “WiFi Finder” to use your precise location once?"
     alert:tap "Allow Once"
 

@@ -71,7 +71,8 @@
 ---| "locationServicesOff" # “Turn On Location Services …” (P10)
 ---| "backgroundReminder" # “… has been using your location in the background …” (P11)
 
----A button label as iOS shows it (U+2019 apostrophes; a straight ' matches too).
+---A button's English label (U+2019 apostrophes; a straight ' matches too). `tap` takes it on a phone in
+---any language, as well as the label that phone shows (`"允许一次"` on a zh-Hans phone).
 ---@alias AlertButton
 ---| "OK"
 ---| "Allow"
@@ -87,7 +88,8 @@
 ---| "Change to Only While Using"
 ---| "Settings"
 
----A choice on an app's page in Settings › Privacy › Location Services.
+---A choice on an app's page in Settings › Privacy › Location Services, by its English label. `set` takes
+---it on a phone in any language, as well as the label shown; `options` and `get` give the labels shown.
 ---@alias SettingsLabel
 ---| "Never"
 ---| "Ask Next Time" # iOS 13–14
@@ -290,14 +292,16 @@ function CLLocationManager:startMonitoring(region) end
 ---A system alert; its fields follow the Precise switch as it is flipped.
 ---@class Alert
 ---@field kind AlertKind
----@field title string
+---@field id string The BEHAVIOR.md alert id: "P7".
+---@field title string In the phone's language (`locale`), with the app's own name.
 ---@field message string? nil when the alert has no message.
----@field buttons string[] The labels in display order, exactly as iOS shows them.
+---@field buttons string[] The labels in display order, exactly as iOS shows them in the phone's language.
 ---@field precise boolean? nil when the alert has no Precise switch, else its position.
 ---@field map "precise"|"approximate"|nil
 local Alert = {}
 
----Taps a button; a label that is not on the alert is an error listing those that are.
+---Taps a button by the label shown or its English label; a label that is not on the alert is an error
+---listing those that are, as shown.
 ---@param label AlertButton|string
 function Alert:tap(label) end
 
@@ -352,7 +356,7 @@ function Settings:get(app) end
 
 ---Selects one of `options(app)`.
 ---@param app App
----@param label SettingsLabel
+---@param label SettingsLabel|string
 function Settings:set(app, label) end
 
 ---The app's Precise Location switch (iOS 14+).

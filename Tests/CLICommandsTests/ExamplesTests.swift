@@ -24,7 +24,7 @@ struct ExamplesTests {
     "delegate_callbacks.lua": 11,
     "first_prompts.lua": 34,
     "ios11_background_table.lua": 19,
-    "localized_alerts.lua": 10,
+    "localized_alerts.lua": 20,
     "missing_keys.lua": 17,
     "pause_resume.lua": 6,
     "precise_switch.lua": 10,

@@ -5,7 +5,7 @@ import Testing
 @Suite("permsim repl, end to end with piped input")
 struct ReplCommandTests {
   /// A temporary directory holding `Info.plist`; removed by `remove()`.
-  private struct AppDirectory {
+  struct AppDirectory {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("permsim-repl-\(UUID().uuidString)")
 
     init() throws {

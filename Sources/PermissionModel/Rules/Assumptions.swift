@@ -49,9 +49,11 @@ public enum Assumptions {
 
   // MARK: - Texts
 
-  /// P6: the iOS 11–12 Always prompt's title, around the quoted app name.
-  public static let p6Title = (before: "Allow ", after: " to access your location?")
-  /// P14 (A3): the wording of an App Clip's While-Using button, after seed 001's "While Using Until Tomorrow".
+  // The system's texts that no source gives (P10 and P11 in zh-Hans from 16, P12, P14's While-Using
+  // button…) are data: each table lists them under "assumed" (SystemStrings/*.json, Z0).
+
+  /// P14 (A3): the model's name for an App Clip's While-Using button, after seed 001's "While Using
+  /// Until Tomorrow": the English label that keys its texts in SystemStrings/*.json (listed there as assumed).
   public static let appClipWhileUsingButton = "Allow While Using Until Tomorrow"
   /// K2: the iOS 8–10 console line for an Always request without `NSLocationAlwaysUsageDescription`.
   public static let alwaysKeyMissingLineBefore11 =

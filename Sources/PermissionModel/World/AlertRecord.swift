@@ -12,11 +12,15 @@ struct AlertRecord {
   let app: Int
   let number: Int
   let template: AlertTemplate
+  /// The title as shown, in the device's language (Z0).
   let title: String
+  /// The button labels as shown, in display order, in the device's language (Z0).
+  let buttons: [String]
   let message: String?
   var precise: Bool?
   var map: AlertMap?
   let purpose: Purpose
+  /// The label shown on the button that was tapped.
   var tapped: String?
   /// D1: taken away unanswered because the app's authorization changed by another route or the app ended.
   var withdrawn = false

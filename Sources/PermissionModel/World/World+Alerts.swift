@@ -9,6 +9,8 @@ extension World {
     let device = appRecords[app].device
     let info = appRecords[app].info
     let machine = appRecords[app].machine
+    let texts = deviceRecords[device].texts
+    let version = deviceRecords[device].version
     var precise: Bool?
     var map: AlertMap?
     // P7 (and P14, A3) on iOS 14+: a map and a Precise switch, on by default; with K3 no switch and an approximate map.
@@ -18,23 +20,26 @@ extension World {
     }
     let text: String?
     switch template.message {
-    case .none: text = nil
+    case .none: text = texts.message(template.id, on: version)  // Z0: the system's own message, if any
     case .usageDescription(let key): text = info.plist.usageDescriptions[key].flatMap { $0.isEmpty ? nil : $0 }  // K5
     case .firstUsageDescription(let keys):  // K1b
       text = keys.lazy.compactMap { info.plist.usageDescriptions[$0] }.first { !$0.isEmpty }
     case .purposeText: text = message  // K4
     }
     deviceRecords[device].alertsShown += 1
+    // Z0, Z1: the title and buttons in the device's language on its version; the message follows K4/K5.
     let alert = AlertRecord(
       device: device, app: app, number: deviceRecords[device].alertsShown, template: template,
-      title: template.title(appName: info.name), message: text, precise: precise, map: map, purpose: purpose)
+      title: template.title(appName: info.name, in: texts, on: version),
+      buttons: template.buttonLabels(in: texts, on: version), message: text, precise: precise, map: map,
+      purpose: purpose)
     let index = alertRecords.count
     alertRecords.append(alert)
     deviceRecords[device].currentAlert = index
     var line = "alert#\(alert.number) \(template.id) \(template.kind): “\(alert.title)”"
     if let text { line += " — \(text)" }
-    line += " " + template.buttons.map { "[\($0)]" }.joined(separator: " ")
-    if let precise { line += ", Precise \(precise ? "on" : "off")" }
+    line += " " + alert.buttons.map { "[\($0)]" }.joined(separator: " ")
+    if let precise { line += ", \(texts.switchLabel("Precise", on: version)) \(precise ? "on" : "off")" }
     if let map { line += ", map \(map)" }
     log(device, line)
     return index
@@ -73,17 +78,22 @@ extension World {
   // We can tap a button only on the alert that is showing.
   func tap(_ alert: Int, _ label: String) throws(MisuseError) {
     let record = try showingAlert(alert)
-    let wanted = AlertTemplate.normalizedLabel(label)
-    guard let button = record.template.buttons.first(where: { AlertTemplate.normalizedLabel($0) == wanted }) else {
+    let texts = deviceRecords[record.device].texts
+    let version = deviceRecords[record.device].version
+    // Z0: the label shown, its English label or a documented alternative; `button` is the English name.
+    guard let button = texts.buttonKey(for: label, among: record.template.buttons, on: version),
+      let index = record.template.buttons.firstIndex(of: button)
+    else {
       throw MisuseError(
         .alert,
         "“\(label)” is not a button of alert#\(record.number) (“\(record.title)”); its buttons are: "
-          + record.template.buttons.map { "“\($0)”" }.joined(separator: ", "))
+          + record.buttons.map { "“\($0)”" }.joined(separator: ", "))
     }
     let app = record.app
-    alertRecords[alert].tapped = button
+    let shown = record.buttons[index]
+    alertRecords[alert].tapped = shown
     deviceRecords[record.device].currentAlert = nil
-    log(record.device, "alert#\(record.number) tap “\(button)”")
+    log(record.device, "alert#\(record.number) tap “\(shown)”")
     switch record.purpose {
     case .request(let rule):
       if let choice = rule.choices.first(where: { $0.button == button }) {
@@ -113,7 +123,8 @@ extension World {
     }
     alertRecords[alert].precise = on
     alertRecords[alert].map = on ? .precise : .approximate
-    log(record.device, "alert#\(record.number) Precise \(on ? "on" : "off")")
+    let precise = deviceRecords[record.device].texts.switchLabel("Precise", on: deviceRecords[record.device].version)
+    log(record.device, "alert#\(record.number) \(precise) \(on ? "on" : "off")")
   }
 
   /// E1, E2: a temporary grant answered after the app stopped being in use ends at once.

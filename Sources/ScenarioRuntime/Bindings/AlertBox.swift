@@ -11,7 +11,7 @@ final class AlertBox {
     self.session = session
   }
 
-  static let properties = ["kind", "title", "message", "buttons", "precise", "map"]
+  static let properties = ["kind", "id", "title", "message", "buttons", "precise", "map"]
 
   static let methods: [String: LuaObjectType<AlertBox>.Method] = [
     "tap": { box, call in
@@ -33,6 +33,7 @@ final class AlertBox {
       let key = try Member.key(call, of: "Alert")
       switch key {
       case "kind": call.push(box.alert.kind.rawValue)
+      case "id": call.push(box.alert.rule.rawValue)
       case "title": call.push(box.alert.title)
       case "message": call.push(box.alert.message)
       case "buttons": call.push(box.alert.buttons)
