@@ -28,7 +28,16 @@ let package = Package(
 
     // MARK: Model
     // Pure Swift: versions, rule layers, device/app state, alerts, callbacks, virtual clock, transcript.
-    .target(name: "PermissionModel"),
+    // The system's own texts (BEHAVIOR.md §19, Z0) are data: one JSON table per language in SystemStrings/,
+    // compiled into the binary as byte arrays (no file is read at run time) and listed by the plugin below,
+    // so that a new language is a new file and nothing else.
+    .target(
+      name: "PermissionModel",
+      resources: [.embedInCode("SystemStrings")],
+      plugins: ["SystemStringsIndex"]
+    ),
+    // Lists SystemStrings/*.json for PermissionModel (the bytes come from embedInCode's PackageResources).
+    .plugin(name: "SystemStringsIndex", capability: .buildTool()),
     // Info.plist, InfoPlist.strings and .xcstrings through Foundation, into the model's app description.
     .target(name: "PlistLoader", dependencies: ["PermissionModel"]),
 

@@ -47,7 +47,7 @@ describe("Allow Once", function()
     local manager = app:location_manager()
     expect_callback(flows.authorization_callback(phone), { status = "notDetermined" })
     manager:requestWhenInUseAuthorization()
-    expect_prompt { buttons = { "Allow Once", "Allow While Using App", "Don’t Allow" } }
+    expect_prompt { buttons = flows.first_prompt_buttons(phone) }  -- P7: its order differs on 13.x and 14+
   end)
 end)
 

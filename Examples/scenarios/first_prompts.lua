@@ -4,9 +4,12 @@
 -- Location”, and OK grants the only level there is (Always). From iOS 8 the app must call
 -- requestWhenInUseAuthorization or requestAlwaysAuthorization, each with its own alert, until iOS 13
 -- merges them into one alert with Allow Once that never offers Always (iOS 11 had added “Only While
--- Using the App” to the Always alert; iOS 14 adds a map and a Precise switch).
+-- Using the App” to the Always alert; iOS 14 adds a map and a Precise switch and puts Allow Once
+-- first). An app keeps some behaviour of the SDK it was linked against: one built before iOS 11 asks
+-- for Always with the old key and text, one built before iOS 8 is asked for Always on first use.
 --
--- Demonstrates: R1 P1 (iOS 7) · R2 P2 P3 · R3 P4 · R5 P6 · R6 R9 P7 · R16 · C2 C4.
+-- Demonstrates: R1 P1 (iOS 7) · R1b · R2 P2 P3 · R3 P4 · R5 P6 · K1b · R6 R9 P7 (13.x and 14+ orders)
+--   · R16 · C2 C4 · the `sdk` install option.
 -- Seeds: 004 §一–二 (iOS 7 has only Always; iOS 8 request methods and their alerts), 002 §二 (the
 --   iOS 8 → 14 walkthrough), 003 §2 §4 (iOS 11's Always alert), 001 (iOS 13 recap, iOS 14 prompt).
 -- Sources: shared/reference/ios-location-behavior.md §2, §5 (prompt texts), §11.1 rows 1–10.
@@ -122,28 +125,70 @@ describe("iOS 11–12: the Always alert offers When-In-Use too", function()
   scenario("an app built with the iOS 10 SDK gets the same three choices", { ios = "11.4" }, function()
     local phone = device {}
     -- Seed 003 §2: apps released before iOS 11 that ask for Always get the When-In-Use choice added.
+    -- K1b: such an app keeps the iOS 8–10 key rule, and the alert shows its old Always text.
     local _, manager = flows.open(phone, "Navigator", { sdk = "10.3" })
     manager:requestAlwaysAuthorization()
-    expect_prompt { buttons = { "Only While Using the App", "Always Allow", "Don’t Allow" } }
+    expect_prompt {
+      message = ALWAYS_TEXT_8_10,
+      buttons = { "Only While Using the App", "Always Allow", "Don’t Allow" },
+    }
+  end)
+
+  scenario("K1b: the old Always key alone is enough for an app built before iOS 11", { ios = { "12.5", "14.0" } }, function()
+    local phone = device {}
+    -- Pin Alerts declares only NSLocationAlwaysUsageDescription. Built with the iOS 10 SDK it still
+    -- asks (P6 on 11–12, P7 from 13, with its Always text); built with iOS 11+ it could not (K2).
+    local app, manager = flows.open(phone, "LegacyAlways", { sdk = "10.0" })
+    manager:requestAlwaysAuthorization()
+    expect_prompt {
+      kind = "authorization",
+      message = "Pin Alerts watches your saved places in the background to remind you when you arrive.",
+    }
+    -- S1: Settings lists Always for it too (settings_options.lua has the same app built with 11+).
+    expect(phone.settings:options(app)).to_contain "Always"
+  end)
+end)
+
+describe("apps built before iOS 8 (R1b)", function()
+  scenario("the first use of location asks for Always, with NSLocationUsageDescription", { ios = { "9.3", "14.0" } }, function()
+    local phone = device {}
+    local app = phone:install {
+      name = "Old Maps", sdk = "7.1",
+      info = { NSLocationUsageDescription = "Old Maps shows where you are on the map." },
+    }
+    app:launch()
+    local manager = app:location_manager()
+    expect_callback(flows.authorization_callback(phone), { status = "notDetermined" })
+    -- No request call and no When-In-Use key: the device's Always alert (P4 on 8–10, P7 from 13).
+    manager:startUpdatingLocation()
+    local alert = expect_prompt { kind = "authorization", message = "Old Maps shows where you are on the map." }
+    alert:tap(flows.allow_button(phone))
+    -- P4's Allow is Always; P7's Allow While Using App is provisional Always (as R9): both report Always.
+    expect_callback(flows.authorization_callback(phone), { status = "authorizedAlways" })
   end)
 end)
 
 describe("iOS 13+: one first alert for both requests", function()
   for _, request in ipairs { "requestWhenInUseAuthorization", "requestAlwaysAuthorization" } do
-    scenario(request .. " shows P7 with Allow Once", { ios = { "13.0", "13.4" } }, function()
+    scenario(request .. " shows P7 with Allow Once", { ios = { "13.0", "13.4", "14.0" } }, function()
       local phone = device {}
       local _, manager = flows.open(phone, "Navigator")
       manager[request](manager)
       -- Even for an Always request the message is the When-In-Use text, and Always is not offered.
+      -- P7: on 13.x Allow While Using App comes first; from 14 Allow Once does.
       local alert = expect_prompt {
         title = "Allow “Navigator” to use your location?",
         message = WHEN_IN_USE_TEXT,
-        buttons = { "Allow Once", "Allow While Using App", "Don’t Allow" },
+        buttons = flows.at_least(phone, "14.0")
+            and { "Allow Once", "Allow While Using App", "Don’t Allow" }
+            or { "Allow While Using App", "Allow Once", "Don’t Allow" },
       }
       -- iOS 13 has no Precise switch and no map. (A field set to nil in expect_prompt's table is
       -- simply absent from it, so absence is checked with to_be_nil.)
-      expect(alert.precise).to_be_nil()
-      expect(alert.map).to_be_nil()
+      if not flows.at_least(phone, "14.0") then
+        expect(alert.precise).to_be_nil()
+        expect(alert.map).to_be_nil()
+      end
     end)
   end
 

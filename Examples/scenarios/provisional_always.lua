@@ -21,7 +21,7 @@ local ELSEWHERE = { 31.2404, 121.4837 }
 local function provisional(phone)
   local app, manager = flows.open(phone, "Navigator")
   manager:requestAlwaysAuthorization()
-  expect_prompt { buttons = { "Allow Once", "Allow While Using App", "Don’t Allow" } }
+  expect_prompt { buttons = flows.first_prompt_buttons(phone) }  -- P7 (13.x or 14+ order)
   phone.prompt:tap "Allow While Using App"
   expect_callback(flows.authorization_callback(phone), { status = "authorizedAlways" })
   return app, manager

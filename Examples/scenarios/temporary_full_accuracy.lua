@@ -5,9 +5,10 @@
 -- NSLocationTemporaryUsageDescriptionDictionary, and the alert shows its text, translated through
 -- InfoPlist.strings when possible. The completion gets nil when the user answered, promptDeclined when
 -- no alert could be shown. The grant lasts while the app is in use — about 10 s into the background,
--- seed 000 measured — or while a background location session runs.
+-- seed 000 measured — or while a background location session that shows the indicator runs (L1: an
+-- Always app whose session hides the indicator keeps its locations but not the grant).
 --
--- Demonstrates: T1–T5 · P9 · K4 K5 · C3 C5 C7 · E2 · L1 L2 · B1.
+-- Demonstrates: T1–T5 · P9 · K4 K5 · C3 C5 C7 · E2 · L1 L2 · B1 B3.
 -- Seeds: 000 §2 (the purpose key WantsToGetWiFiSSID, §2.2 localization and fallback, §2.3.1 the ~10 s
 --   expiry, §2.3.2 background sessions keep it, §2.4 only for authorized apps), 001 (the iOS 14
 --   requestTemporaryFullAccuracyAuthorization prompt), 002 §二.5 (it cannot request authorization itself).
@@ -47,8 +48,9 @@ describe("asking (T1)", function()
       message = PURPOSE_TEXT,
       buttons = { "Allow Once", "Don’t Allow" },
     }
-    -- No source quotes this title; it is a model assumption (P9).
-    expect(alert.title).to_be "“WiFi Finder” would like to use your precise location"
+    -- P9's title as simulator runtimes carry it (BEHAVIOR.md §4; ios15-26-research.md §7; SYSTEM_STRINGS.md;
+    -- SystemStrings/en.json).
+    expect(alert.title).to_be "Allow “WiFi Finder” to use your precise location once?"
     alert:tap "Allow Once"
 
     expect(request.done).to_be(true)
@@ -192,6 +194,36 @@ describe("how long it lasts (seed 000 §2.3)", function()
     manager:stopUpdatingLocation()
     expect(manager.accuracyAuthorization).to_be "reducedAccuracy"
   end)
+
+  -- L1: "in use" in the background needs a session that shows the indicator. An Always app shows it
+  -- only with showsBackgroundLocationIndicator (B3), so without it the session keeps running and
+  -- delivering, but the app is not in use and the precise grant ends after the grace (E2).
+  for _, shows in ipairs { false, true } do
+    local outcome = shows and "keeps it" or "loses it after the grace"
+    scenario("an Always app whose session " .. (shows and "shows" or "hides") .. " the indicator " .. outcome,
+      { ios = "14.0", tags = { "background" } }, function()
+      local phone = device {}
+      local app, manager = flows.open(phone, "Navigator")
+      phone.settings:set(app, "Always")
+      phone.settings:set_precise(app, false)
+      expect_callback("locationManagerDidChangeAuthorization", { status = "authorizedAlways", accuracy = "fullAccuracy" })
+      expect_callback("locationManagerDidChangeAuthorization", { accuracy = "reducedAccuracy" })
+      manager:requestTemporaryFullAccuracyAuthorization "WantsToNavigate"
+      expect_prompt():tap "Allow Once"
+      manager.allowsBackgroundLocationUpdates = true
+      manager.showsBackgroundLocationIndicator = shows
+      manager.pausesLocationUpdatesAutomatically = false
+      manager:startUpdatingLocation()
+
+      app:background()
+      clock:advance "11s"
+      expect(app.state).to_be "background"                       -- B1: the session keeps running
+      expect(phone.background_location_indicator).to_be(shows)   -- B3
+      expect(manager.accuracyAuthorization).to_be(shows and "fullAccuracy" or "reducedAccuracy")  -- L1, E2
+      phone:set_location(31.2404, 121.4837)
+      expect(manager.location).never.to_be_nil()                 -- locations still arrive
+    end)
+  end
 end)
 
 describe("the alert text (seed 000 §2.2)", function()

@@ -9,7 +9,7 @@
 
 -- MARK: - Values
 
----An iOS version: "8", "13.4", "17.2.1" (7.0 through 18.x). A number such as 14 is accepted too.
+---An iOS version: "8", "13.4", "17.2.1" (7.0 through 18.x, and 26.x; "19"–"25" do not exist). A number such as 14 is accepted too.
 ---@alias IOSVersion string|number
 
 ---A duration: a number of seconds, or a string with a unit: "250ms", "10s", "5m", "2h", "3d".
@@ -71,7 +71,8 @@
 ---| "locationServicesOff" # “Turn On Location Services …” (P10)
 ---| "backgroundReminder" # “… has been using your location in the background …” (P11)
 
----A button label as iOS shows it (U+2019 apostrophes; a straight ' matches too).
+---A button's English label (U+2019 apostrophes; a straight ' matches too). `tap` takes it on a phone in
+---any language, as well as the label that phone shows (`"允许一次"` on a zh-Hans phone).
 ---@alias AlertButton
 ---| "OK"
 ---| "Allow"
@@ -79,6 +80,7 @@
 ---| "Don’t Allow"
 ---| "Allow Once"
 ---| "Allow While Using App"
+---| "Allow While Using Until Tomorrow" # an App Clip's first prompt (P14)
 ---| "Only While Using the App"
 ---| "Always Allow"
 ---| "Keep Only While Using"
@@ -86,7 +88,8 @@
 ---| "Change to Only While Using"
 ---| "Settings"
 
----A choice on an app's page in Settings › Privacy › Location Services.
+---A choice on an app's page in Settings › Privacy › Location Services, by its English label. `set` takes
+---it on a phone in any language, as well as the label shown; `options` and `get` give the labels shown.
 ---@alias SettingsLabel
 ---| "Never"
 ---| "Ask Next Time" # iOS 13–14
@@ -111,7 +114,7 @@
 
 ---The options of `device { … }`; all are optional.
 ---@class DeviceOptions
----@field ios? IOSVersion Default: the scenario's version, `--ios`, else the newest supported.
+---@field ios? IOSVersion Default: the scenario's version, `--ios`, else the newest supported ("26.0").
 ---@field locale? string Picks `<locale>.lproj/InfoPlist.strings` for the app's texts. Default "en".
 ---@field date? string Local wall-clock start, "YYYY-MM-DDTHH:MM:SS". Default "2026-01-05T09:00:00".
 ---@field location_services? boolean The device-wide switch. Default true.
@@ -145,6 +148,7 @@
 ---The fields `expect_prompt` compares; each one given must be equal.
 ---@class AlertFields
 ---@field kind? AlertKind
+---@field id? string The BEHAVIOR.md alert id: "P7", "P14", …
 ---@field title? string
 ---@field message? string
 ---@field buttons? string[] Compared element by element, in display order.
@@ -318,7 +322,8 @@ function CLLocationManager:startMonitoring(region) end
 ---A system alert; its fields follow the Precise switch as it is flipped.
 ---@class Alert
 ---@field kind AlertKind What the alert is about.
----@field title string The title, as iOS shows it.
+---@field id string The alert's rule id in BEHAVIOR.md: "P7", "P14", ….
+---@field title string In the phone's language (`locale`), with the app's own name.
 ---@field message string? nil when the alert has no message.
 ---@field buttons string[] The labels in display order, exactly as iOS shows them.
 ---@field precise boolean? nil when the alert has no Precise switch, else its position.

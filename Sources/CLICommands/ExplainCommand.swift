@@ -34,6 +34,12 @@ struct ExplainCommand: ParsableCommand {
   @Option(help: "How to write it: a Mermaid flowchart, a Graphviz digraph, or the model's text.")
   var format: Format = .text
 
+  @Option(
+    help: ArgumentHelp(
+      "The phone's language for alert titles, buttons and Settings labels.",
+      discussion: "As device { locale = … }: zh-Hans-CN finds zh-Hans; a language without a table shows English (Z0)."))
+  var locale: String = "en"
+
   func validate() throws {
     do {
       _ = try OSVersion(parsing: ios)
@@ -70,7 +76,7 @@ struct ExplainCommand: ParsableCommand {
         return 2
       }
     }
-    output(Self.render(version: version, document: document, format: format) + "\n")
+    output(Self.render(version: version, document: document, format: format, locale: locale) + "\n")
     return 0
   }
 
@@ -80,13 +86,17 @@ struct ExplainCommand: ParsableCommand {
   ///
   /// `Scripts/update-readme` writes the README's diagrams with this function (through the command),
   /// and a test compares them with what it returns.
-  static func render(version: OSVersion, document: InfoPlistDocument?, format: Format) -> String {
+  ///
+  /// Alert titles, buttons and Settings labels read as a phone in `locale` shows them on `version` (Z0, Z1):
+  /// the texts a scenario or the REPL sees on `device { ios = version, locale = locale }`.
+  static func render(version: OSVersion, document: InfoPlistDocument?, format: Format, locale: String = "en") -> String {
     let keys = document?.presentUsageDescriptions ?? Set(UsageDescriptionKey.allCases)
     let kind = document?.appKind ?? .app
+    let texts = SystemTexts(locale: locale)
     switch format {
-    case .mermaid: return StateMachineDiagram(version: version, keys: keys, kind: kind).mermaid
-    case .dot: return StateMachineDiagram(version: version, keys: keys, kind: kind).graphviz
-    case .text: return RuleSet.forVersion(version).explanation(keys: keys, kind: kind)
+    case .mermaid: return StateMachineDiagram(version: version, keys: keys, kind: kind, texts: texts).mermaid
+    case .dot: return StateMachineDiagram(version: version, keys: keys, kind: kind, texts: texts).graphviz
+    case .text: return RuleSet.forVersion(version, kind: kind).explanation(keys: keys, kind: kind, in: texts, on: version)
     }
   }
 }

@@ -24,7 +24,7 @@ struct LintCommand: ParsableCommand {
   var path: String
 
   @Option(help: "The iOS versions to check: a range A...B or one version.")
-  var ios = "8.0...18.0"
+  var ios = "8.0...26.0"
 
   @Option(
     help: ArgumentHelp(
@@ -34,6 +34,12 @@ struct LintCommand: ParsableCommand {
 
   @Flag(help: "Check the app as an App Clip (an NSAppClip key in the Info.plist says so too).")
   var appClip = false
+
+  @Option(
+    help: ArgumentHelp(
+      "A language the app must be translated into (repeatable), e.g. zh-Hans.",
+      discussion: "Its InfoPlist.strings (or the catalog) must translate every text an alert shows, and must exist: what is missing is an error, not a warning. zh-Hans-CN finds zh-Hans, as on a device."))
+  var locale: [String] = []
 
   @Option(help: "Write a JUnit XML report to this path: one test case per check.")
   var junit: String?
@@ -54,7 +60,8 @@ struct LintCommand: ParsableCommand {
 
   /// The options the command line gives.
   func options() throws(MisuseError) -> LintOptions {
-    LintOptions(versions: try LintOptions.versions(parsing: ios), intents: Set(intends), appClip: appClip)
+    LintOptions(
+      versions: try LintOptions.versions(parsing: ios), intents: Set(intends), appClip: appClip, locales: locale)
   }
 
   /// Lints, writes the findings to `output` and the summary to `errors`, and returns the exit status.

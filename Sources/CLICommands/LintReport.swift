@@ -2,7 +2,7 @@
 public struct LintReport: Sendable, Hashable {
   /// The Info.plist, as the command line named it.
   public var path: String
-  /// The versions checked: `8.0–18.x` (from 14.0 for an App Clip).
+  /// The versions checked: `8.0–26.x` (from 14.0 for an App Clip).
   public var versions: String
   /// What the app was checked for, given or inferred.
   public var intents: [LintIntent]

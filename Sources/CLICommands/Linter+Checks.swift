@@ -251,13 +251,16 @@ extension Linter {
 
   // MARK: - Translations
 
-  // K4, K5: each localization should translate every text an alert shows.
+  // K4, K5: each localization should translate every text an alert shows; one that `--locale` requires must.
   func translationChecks() -> [LintCheck] {
     let texts = alertTexts().filter { !$0.key.hasPrefix("CFBundle") }
     guard !texts.isEmpty else { return [] }
     var checks: [LintCheck] = []
     let languages = localizations()
+    let required = requiredLocalizations(among: languages)
+    checks += required.missing.map(missingLocalizationCheck)
     for language in languages {
+      let severity: LintFinding.Severity = required.found.contains(Self.normalized(language.locale)) ? .error : .warning
       for text in texts {
         checks.append(
           check(text.rule, text.key, locale: language.locale) { rules in
@@ -266,7 +269,7 @@ extension Linter {
             guard let translation = language.entries[text.key] else {
               return [
                 Draft(
-                  severity: .warning, rule: text.rule, key: text.key, locale: language.locale, file: language.file,
+                  severity: severity, rule: text.rule, key: text.key, locale: language.locale, file: language.file,
                   message: "\(text.key) has no \(locale) translation: \(locale) devices show the Info.plist text",
                   fix: language.isCatalog
                     ? "translate it into \(locale) in the catalog" : "add \"\(text.key)\" = \"…\";")
@@ -297,6 +300,39 @@ extension Linter {
         })
     }
     return checks
+  }
+
+  /// The localizations `--locale` asks for: those found (normalized), and the locales that find none.
+  ///
+  /// A locale finds a localization as a device does (``LanguageMatch``: `zh-Hans-CN` → `zh-Hans`); the
+  /// development language needs none, as the Info.plist holds its texts.
+  func requiredLocalizations(among languages: [Localization]) -> (found: Set<String>, missing: [String]) {
+    var found = Set<String>()
+    var missing: [String] = []
+    for locale in requiredLocales where !isDevelopmentLanguage(locale) {
+      let chain = LanguageMatch.fallbackChain(for: locale).filter { $0 != "Base" }.map(Self.normalized)
+      if let language = chain.lazy.compactMap({ candidate in languages.first { Self.normalized($0.locale) == candidate } }).first {
+        found.insert(Self.normalized(language.locale))
+      } else if !missing.contains(locale) {
+        missing.append(locale)
+      }
+    }
+    return (found, missing)
+  }
+
+  /// K5: a language `--locale` requires has no localization at all.
+  func missingLocalizationCheck(_ locale: String) -> LintCheck {
+    let keys = alertTexts().filter { !$0.key.hasPrefix("CFBundle") }.map(\.key)
+    let system = SystemTexts(locale: locale).language
+    return check(.K5, "InfoPlist.strings", locale: locale) { _ in
+      [
+        Draft(
+          severity: .error, rule: .K5, key: nil, locale: locale, file: displayPath(parentFolder + locale + ".lproj"),
+          message:
+            "no \(locale) localization: \(locale) devices show every usage description as the Info.plist has it, inside alerts in \(system) (Z0)",
+          fix: "add \(locale).lproj/InfoPlist.strings translating " + keys.joined(separator: ", "))
+      ]
+    }
   }
 
   /// One language's strings, merged across origins (strings file before catalog), except the development language's.
@@ -360,7 +396,7 @@ extension Linter {
       let results = edge.results.map { result in
         "\(result.button.map { "\($0) " } ?? "")→ \(result.state.shortName), \(result.callback == nil ? "no callback" : "callback")"
       }
-      let alert = edge.alert.map { "\($0.id) “\($0.titleFormat)”" } ?? "no alert"
+      let alert = edge.alert.map { "\($0.id) “\($0.titleFormat(on: rules.since))”" } ?? "no alert"
       return [
         draft(
           .note, edge.rule, key: nil,
@@ -401,7 +437,7 @@ extension Linter {
       findings: [
         LintFinding(
           severity: .warning, rule: .A1, key: "NSAppClip", versions: versionsLabel, file: file, message: message,
-          fix: "check a range that includes it, e.g. --ios 14.0...18.0")
+          fix: "check a range that includes it, e.g. --ios 14.0...26.0")
       ])
   }
 }

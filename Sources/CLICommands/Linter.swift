@@ -28,6 +28,8 @@ public struct Linter {
   let keys: Set<UsageDescriptionKey>
   /// The Info.plist as the model reads it, for the texts and typed values.
   let info: InfoPlist
+  /// The languages the app must be translated into (`--locale`).
+  let requiredLocales: [String]
 
   // MARK: - Entry points
 
@@ -63,6 +65,7 @@ public struct Linter {
       intentsInferred ? Self.inferredIntents(from: document.values).contains : options.intents.contains)
     info = document.resolve(locale: document.developmentRegion ?? "en").infoPlist
     keys = Set(info.usageDescriptions.keys)
+    requiredLocales = options.locales
   }
 
   /// The intentions the keys suggest: a usage description means the request it serves, and so on.

@@ -50,9 +50,14 @@ public struct StateMachineDiagram: Sendable, Hashable {
   /// The arrows: requests, alert buttons, system prompts, expiries, Settings.
   public let edges: [Edge]
 
-  /// Draws the state machine of `version` for an app with these usage descriptions.
-  public init(version: OSVersion, keys: Set<UsageDescriptionKey>, kind: AppKind = .app) {
-    var builder = Builder(rules: RuleSet.forVersion(version), keys: keys, kind: kind)
+  /// Draws the state machine of `version` for an app with these usage descriptions, with the alert
+  /// titles, buttons and Settings labels of a device in `texts`' language (Z0; English by default).
+  public init(
+    version: OSVersion, keys: Set<UsageDescriptionKey>, kind: AppKind = .app, texts: SystemTexts = .english
+  ) {
+    // A3: an App Clip's own rows
+    var builder = Builder(
+      rules: RuleSet.forVersion(version, kind: kind), keys: keys, kind: kind, texts: texts, version: version)
     builder.addRequests()
     builder.addSystemPrompts()
     builder.addExpiries()
@@ -101,13 +106,18 @@ extension StateMachineDiagram {
     let rules: RuleSet
     let keys: Set<UsageDescriptionKey>
     let kind: AppKind
+    /// Z0: the language of the texts, and the version they are shown on.
+    let texts: SystemTexts
+    let version: OSVersion
     var nodes: [Node] = []
     var edges: [Edge] = []
 
-    init(rules: RuleSet, keys: Set<UsageDescriptionKey>, kind: AppKind) {
+    init(rules: RuleSet, keys: Set<UsageDescriptionKey>, kind: AppKind, texts: SystemTexts, version: OSVersion) {
       self.rules = rules
       self.keys = keys
       self.kind = kind
+      self.texts = texts
+      self.version = version
       nodes = AuthorizationState.allCases.filter(rules.states.contains).map {
         Node(id: nodeID($0), label: "\($0.shortName) · \($0)", role: .state)
       }
@@ -142,11 +152,11 @@ extension StateMachineDiagram {
         return
       }
       let id = alertID(edge.call, from: edge.origin)
-      nodes.append(Node(id: id, label: "\(alert.id) · \(alert.titleFormat)", role: .alert))
+      nodes.append(Node(id: id, label: "\(alert.id) · \(alert.titleFormat(in: texts, on: version))", role: .alert))
       edges.append(Edge(from: from, to: id, label: "\(label) · \(edge.rule)"))
       for result in edge.results {
-        edges.append(Edge(
-          from: id, to: nodeID(result.state), label: "\(result.button ?? "→") · \(callbackText(result.callback))"))
+        let button = result.button.map { texts.button($0, on: version) } ?? "→"
+        edges.append(Edge(from: id, to: nodeID(result.state), label: "\(button) · \(callbackText(result.callback))"))
       }
     }
 
@@ -166,12 +176,14 @@ extension StateMachineDiagram {
           case .alwaysOnlyEventWhileNotInUse: "Always-only event while not in use (E12)"
           case .backgroundLocationsOnSeparateDays(let days): "background locations on \(days) days, next unlock"
           }
-        nodes.append(Node(id: id, label: "\(prompt.alert.id) · \(prompt.alert.titleFormat)", role: .alert))
+        nodes.append(
+          Node(id: id, label: "\(prompt.alert.id) · \(prompt.alert.titleFormat(in: texts, on: version))", role: .alert))
         edges.append(Edge(from: nodeID(prompt.from), to: id, label: "\(trigger) · \(prompt.id)"))
         for choice in prompt.choices {
           // C3: a callback only when the reported status changes.
           let callback = choice.result.status == prompt.from.status ? nil : rules.authorizationCallbackMethod
-          edges.append(Edge(from: id, to: nodeID(choice.result), label: "\(choice.button) · \(callbackText(callback))"))
+          let button = texts.button(choice.button, on: version)
+          edges.append(Edge(from: id, to: nodeID(choice.result), label: "\(button) · \(callbackText(callback))"))
         }
       }
     }
@@ -190,7 +202,8 @@ extension StateMachineDiagram {
     mutating func addSettings() {
       nodes.append(Node(id: settingsID, label: "Settings (E6)", role: .settings))
       for option in rules.settingsOptions(keys: keys) {
-        edges.append(Edge(from: settingsID, to: nodeID(option.result), label: rules.label(for: option)))
+        let label = texts.settingsLabel(rules.label(for: option), on: version)
+        edges.append(Edge(from: settingsID, to: nodeID(option.result), label: label))
       }
       if rules.states.contains(.restricted) {
         edges.append(Edge(from: settingsID, to: nodeID(.restricted), label: "restricted (E8)"))

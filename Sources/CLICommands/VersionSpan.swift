@@ -3,13 +3,13 @@ import PermissionModel
 /// A run of iOS versions that one rule set covers, clipped to the range `lint` checks.
 ///
 /// Spans come from walking `RuleLayer.all`: each layer covers the versions from its `since` up to the
-/// next layer's, so findings that hold on neighbouring spans merge into one range (`iOS 11.0–18.x`).
+/// next layer's, so findings that hold on neighbouring spans merge into one range (`iOS 11.0–26.x`).
 struct VersionSpan {
   /// The rules in force on every version of the span.
   let rules: RuleSet
   /// The first version of the span.
   let first: OSVersion
-  /// How the span's last version reads: `10.x` before a new major layer, `13.3` before 13.4, `18.x` at the top.
+  /// How the span's last version reads: `10.x` before a new major layer, `13.3` before 13.4, `18.x` before 26, `26.x` at the top.
   let last: String
 
   /// The spans that cover `range`, oldest first.
@@ -49,7 +49,8 @@ struct VersionSpan {
   // MARK: - Names
 
   private static func release(before version: OSVersion) -> String {
-    if version.minor == 0, version.patch == 0 { return "\(version.major - 1).x" }
+    // §1: the release before 26.0 is 18.x (19–25 do not exist).
+    if version.minor == 0, version.patch == 0 { return "\(OSVersion.majorBefore(version.major)).x" }
     if version.patch == 0 { return "\(version.major).\(version.minor - 1)" }
     return "\(version.major).\(version.minor).\(version.patch - 1)"
   }

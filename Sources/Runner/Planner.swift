@@ -89,7 +89,7 @@ public struct Planner: Sendable {
     var cases: [RunPlan.Case] = []
     for iteration in 1...max(1, options.repeatCount) {
       for scenario in declared {
-        for (version, suffixed) in _versions(of: scenario) {
+        for (version, suffixed, fromOption) in _versions(of: scenario) {
           var name = scenario.name
           if suffixed { name += " [iOS \(version)]" }
           if options.repeatCount > 1 { name += " (repeat \(iteration)/\(options.repeatCount))" }
@@ -99,7 +99,9 @@ public struct Planner: Sendable {
             line: scenario.line,
             iosVersion: version,
             tags: scenario.tags,
-            skipReason: scenario.skipReason ?? _tagSkipReason(scenario.tags)
+            skipReason: scenario.skipReason ?? _tagSkipReason(scenario.tags),
+            scenarioName: scenario.name,
+            versionFromOption: fromOption
           ))
         }
       }
@@ -116,19 +118,20 @@ public struct Planner: Sendable {
     }
   }
 
-  private func _versions(of scenario: DeclaredScenario) -> [(String, Bool)] {
+  /// Each version a scenario runs on, whether its name gets the `[iOS X]` suffix, and whether `--ios` gave it.
+  private func _versions(of scenario: DeclaredScenario) -> [(String, Bool, Bool)] {
     let limited = !options.iosVersions.isEmpty
     let listed = limited ? Set(options.iosVersions.map(Self._normalized)) : []
     switch scenario.versions {
     case .pinned(let version):
-      guard limited else { return [(version, false)] }
-      return listed.contains(Self._normalized(version)) ? [(version, true)] : []
+      guard limited else { return [(version, false, false)] }
+      return listed.contains(Self._normalized(version)) ? [(version, true, false)] : []
     case .matrix(let versions):
-      return versions.filter { !limited || listed.contains(Self._normalized($0)) }.map { ($0, true) }
+      return versions.filter { !limited || listed.contains(Self._normalized($0)) }.map { ($0, true, false) }
     case .unpinned where !limited:
-      return [(options.defaultVersion, false)]
+      return [(options.defaultVersion, false, false)]
     case .unpinned:
-      return options.iosVersions.map { ($0, true) }
+      return options.iosVersions.map { ($0, true, true) }
     }
   }
 

@@ -95,7 +95,10 @@ public struct RunExecutor: Sendable {
           post(RunEvent(.suiteStarted(SuiteInfo(path: path)), at: result.started))
           suiteStarted = true
         }
-        let info = CaseInfo(suitePath: path, name: planned.name, line: line, iOSVersion: planned.iosVersion, tags: planned.tags)
+        // A case whose devices pinned another version than planned is reported with the one that ran.
+        let info = CaseInfo(
+          suitePath: path, name: planned.reportedName(ranOn: result.ranOn), line: line,
+          iOSVersion: planned.reportedVersion(ranOn: result.ranOn), tags: planned.tags)
         post(RunEvent(.caseStarted(info), at: result.started))
         post(RunEvent(.caseEnded(CaseResult(info: info, outcome: result.outcome, transcript: result.transcript)), at: result.ended))
         if options.failFast, !failed, result.outcome.isProblem {
@@ -130,12 +133,15 @@ public struct RunExecutor: Sendable {
     var transcript: [String]
     var started: RunEvent.Instant
     var ended: RunEvent.Instant
+    /// The versions of the devices the case created, oldest first, each once.
+    var ranOn: [String] = []
   }
 
   private func run(_ planned: RunPlan.Case, of loaded: LoadedFile, on engine: Result<ScenarioEngine, LuaError>) -> Finished {
     let started = options.clock.now()
     let outcome: CaseOutcome
     var transcript: [String] = []
+    var ranOn: [String] = []
     if let reason = planned.skipReason {
       outcome = .skipped(reason: reason)
     } else if let problem = loaded.loadProblem {
@@ -146,11 +152,12 @@ public struct RunExecutor: Sendable {
           planned.scenarioIndex, named: planned.name, of: loaded.file, iosVersion: planned.iosVersion)
         outcome = run.outcome
         transcript = run.transcript
+        ranOn = run.deviceVersions
       } catch {
         outcome = CaseVerdict.outcome(of: error, memoryLimit: environment.limits.memory)
       }
     }
-    return Finished(outcome: outcome, transcript: transcript, started: started, ended: options.clock.now())
+    return Finished(outcome: outcome, transcript: transcript, started: started, ended: options.clock.now(), ranOn: ranOn)
   }
 }
 

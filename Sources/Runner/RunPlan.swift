@@ -1,3 +1,4 @@
+import PermissionModel
 import ScenarioRuntime
 
 /// The cases of a run, grouped by scenario file, in the order they run and are reported.
@@ -24,6 +25,34 @@ public struct RunPlan: Sendable, Equatable {
     public var tags: [String]
     /// Why the case is reported as skipped instead of run, or nil.
     public var skipReason: String?
+    /// The scenario's own name, which `name` begins with.
+    public var scenarioName: String = ""
+    /// Whether `iosVersion` came from `--ios` (the scenario pins none).
+    public var versionFromOption = false
+
+    /// The versions of the devices a run of the case created, if they never included `iosVersion`
+    /// (a `device { ios = … }` pinned another one), or nil when it ran on its planned version.
+    public func versionsElsewhere(_ ranOn: [String]) -> [String]? {
+      let planned = (try? OSVersion(parsing: iosVersion))?.description ?? iosVersion
+      guard !ranOn.isEmpty, !ranOn.contains(planned) else { return nil }
+      return ranOn
+    }
+
+    /// The version to report: the one that ran when a device pinned another than planned.
+    public func reportedVersion(ranOn: [String]) -> String {
+      versionsElsewhere(ranOn)?.joined(separator: ", ") ?? iosVersion
+    }
+
+    /// The name to report. When `--ios` planned the case but its devices pinned another version, the
+    /// `[iOS X]` suffix (or its place) says which ran: `name [ran on iOS 12.0, not --ios 14.0]`; the
+    /// `--ios` value keeps the names of a matrix distinct.
+    public func reportedName(ranOn: [String]) -> String {
+      guard versionFromOption, let ran = versionsElsewhere(ranOn), name.hasPrefix(scenarioName) else { return name }
+      var rest = name.dropFirst(scenarioName.count)
+      let suffix = " [iOS \(iosVersion)]"
+      if rest.hasPrefix(suffix) { rest = rest.dropFirst(suffix.count) }
+      return scenarioName + " [ran on iOS \(ran.joined(separator: ", ")), not --ios \(iosVersion)]" + rest
+    }
   }
 
   /// The suites in run order.

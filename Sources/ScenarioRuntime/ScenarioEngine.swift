@@ -107,6 +107,8 @@ public final class ScenarioEngine {
     public let outcome: CaseOutcome
     /// Every model step and `print` of the case, each prefixed with its virtual time.
     public let transcript: [String]
+    /// The iOS versions of the devices the case created, oldest first, each once.
+    public let deviceVersions: [String]
   }
 
   /// Runs scenario `index` of `file` (as ``collect(_:)`` numbered it) on a device of `iosVersion` by default.
@@ -126,7 +128,11 @@ public final class ScenarioEngine {
     } catch {
       outcome = CaseVerdict.outcome(of: error, memoryLimit: environment.limits.memory)
     }
-    return CaseRun(outcome: outcome, transcript: session.transcript)
+    var versions: [String] = []
+    for device in session.world.devices where !versions.contains(device.ios.description) {
+      versions.append(device.ios.description)
+    }
+    return CaseRun(outcome: outcome, transcript: session.transcript, deviceVersions: versions)
   }
 
   /// A session for the REPL (or a one-off chunk): the state's own globals, devices allowed at any time.

@@ -35,6 +35,11 @@ struct ExplainCommandTests {
     }
     let clip = try Self.explain(["--ios", "14", "--plist", LintFixtures.path("AppClip"), "--format", "mermaid"])
     #expect(clip.output.contains("(A2)"))
+    // A3: an App Clip's first prompt is P14, without Allow Once.
+    let clipText = try Self.explain(["--ios", "14", "--plist", LintFixtures.path("AppClip")])
+    #expect(clipText.output.hasPrefix("Rules since iOS 14.0 (layers: 7.0, 8.0, 9.0, 11.0, 12.0, 13.0, 13.4, 14.0; for App Clips)"))
+    #expect(clipText.output.contains("ND + requestWhenInUseAuthorization: P14 “Allow “%@” to use your location?”: Allow While Using Until Tomorrow → WIU"))
+    #expect(!clipText.output.contains("Allow Once"))
   }
 
   @Test("exit status: 1 for an Info.plist that does not parse, 2 for one that cannot be read or a bad version")
@@ -47,5 +52,26 @@ struct ExplainCommandTests {
     #expect(missing.errors.contains("no such file or directory"))
     #expect(PermsimCommand.exitStatus(running: ["explain", "--ios", "19.0"]) == 2)
     #expect(PermsimCommand.exitStatus(running: ["explain", "--ios", "thirteen"]) == 2)
+  }
+
+  @Test("P7: explain --ios 13.0 and --ios 14.0 show the two button orders")
+  func firstPromptOrders() throws {
+    let ios13 = try Self.explain(["--ios", "13.0"])
+    #expect(ios13.output.contains("ND + requestWhenInUseAuthorization: P7 “Allow “%@” to use your location?”: Allow While Using App → WIU"))
+    let ios14 = try Self.explain(["--ios", "14.0"])
+    #expect(ios14.output.contains("ND + requestWhenInUseAuthorization: P7 “Allow “%@” to use your location?”: Allow Once → WIUt"))
+  }
+
+  @Test("§1: explain reaches 26.x (N1) and refuses 19–25 with the reason", arguments: ["26", "26.2"])
+  func ios26(text: String) throws {
+    let result = try Self.explain(["--ios", text])
+    #expect(result.status == 0)
+    #expect(result.output.hasPrefix("Rules since iOS 26.0"))
+    #expect(PermsimCommand.exitStatus(running: ["explain", "--ios", "21"]) == 2)
+    #expect {
+      try ExplainCommand.parse(["--ios", "21"])
+    } throws: { error in
+      ExplainCommand.message(for: error).contains("iOS went from 18 to 26")
+    }
   }
 }

@@ -47,7 +47,7 @@ struct ExplainDiagramTests {
       }
       let id = StateMachineDiagram.alertID(edge.call, from: edge.origin)
       let node = try #require(outline.node(id), "\(edge)")
-      #expect(node.label == "\(alert.id) · \(alert.titleFormat)")
+      #expect(node.label == "\(alert.id) · \(alert.titleFormat(on: version))")
       #expect(node.shape == "{{")
       #expect(outline.edges(from: origin).contains { $0.to == id && $0.label == "\(request) · \(edge.rule)" }, "\(edge)")
       let buttons = outline.edges(from: id)

@@ -24,9 +24,9 @@ struct LintCommandTests {
     let lines = result.output.split(separator: "\n").map(String.init)
     let report = try Linter.run(path: LintFixtures.path("MissingKeys"))
     #expect(lines == report.findings.map(\.description))
-    #expect(lines.first?.contains(": error: iOS 11.0–18.x: requestAlwaysAuthorization is a silent no-op") == true)
+    #expect(lines.first?.contains(": error: iOS 11.0–26.x: requestAlwaysAuthorization is a silent no-op") == true)
     #expect(lines.dropFirst().allSatisfy { $0.contains(": note: ") })
-    #expect(result.errors == "permsim lint: 1 error, 0 warnings, 5 notes in 9 checks on iOS 8.0–18.x (intentions: whenInUse, always, inferred from the keys)\n")
+    #expect(result.errors == "permsim lint: 1 error, 0 warnings, 5 notes in 9 checks on iOS 8.0–26.x (intentions: whenInUse, always, inferred from the keys)\n")
   }
 
   @Test("exit 0 without errors, warnings or not", arguments: ["Complete", "Localized"])

@@ -11,14 +11,14 @@ struct LintExamplesTests {
   static let expected: [(app: String, problems: [String], notes: Set<String>)] = [
     ("CoffeeClip", [], ["S1", "A1"]),
     ("LegacyAlways", [
-      "error K2 11.0–18.x NSLocationAlwaysAndWhenInUseUsageDescription",
-      "error K2 11.0–18.x NSLocationWhenInUseUsageDescription",
+      "error K2 11.0–26.x NSLocationAlwaysAndWhenInUseUsageDescription",
+      "error K2 11.0–26.x NSLocationWhenInUseUsageDescription",
     ], ["S1", "R4"]),
     ("Navigator", [], ["S1", "R4", "R5", "R11", "R12"]),
-    ("NoKeys", ["error K2 8.0–18.x NSLocationWhenInUseUsageDescription"], ["S1"]),
+    ("NoKeys", ["error K2 8.0–26.x NSLocationWhenInUseUsageDescription"], ["S1"]),
     ("Tracker", [], ["S1", "R4", "R5", "R11", "R12"]),
     ("WeatherLite", [], ["S1"]),
-    ("WeatherLiteLegacy", ["warning K3 14.0–18.x NSLocationDefaultAccuracyReduced"], ["S1"]),
+    ("WeatherLiteLegacy", ["warning K3 14.0–26.x NSLocationDefaultAccuracyReduced"], ["S1"]),
     ("WiFiFinder", [], ["S1"]),
   ]
 
@@ -49,14 +49,14 @@ struct LintExamplesTests {
     var options = LintOptions()
     options.intents = [.background]
     let report = try Self.lint("Tracker", options)
-    #expect(report.findings.contains { $0.severity == .error && $0.rule.rawValue == "B2" && $0.versions == "9.0–18.x" })
+    #expect(report.findings.contains { $0.severity == .error && $0.rule.rawValue == "B2" && $0.versions == "9.0–26.x" })
   }
 
   @Test("the binary prints the findings and exits 1 on errors, 0 otherwise")
   func binary() throws {
     let failing = try PermsimProcess.run(["lint", "Examples/apps/NoKeys"])
     #expect(failing.status == 1)
-    #expect(failing.standardOutput.contains("Examples/apps/NoKeys/Info.plist: error: iOS 8.0–18.x: requestWhenInUseAuthorization is a silent no-op"))
+    #expect(failing.standardOutput.contains("Examples/apps/NoKeys/Info.plist: error: iOS 8.0–26.x: requestWhenInUseAuthorization is a silent no-op"))
     let passing = try PermsimProcess.run(["lint", "Examples/apps/WiFiFinder/Info.plist"])
     #expect(passing.status == 0)
   }

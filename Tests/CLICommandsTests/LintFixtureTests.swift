@@ -23,8 +23,8 @@ struct LintFixtureTests {
     #expect(report.intents == [.whenInUse, .always, .background, .temporaryFullAccuracy])
     #expect(report.intentsInferred)
     #expect(report.findings.map(Self.brief) == [
-      "note R4 - - 8.0–10.x", "note R5 - - 11.0–12.x", "note R11 - - 13.0–13.3", "note R12 - - 13.4–18.x",
-      "note S1 - - 8.0–12.x", "note S1 - - 13.0–14.x", "note S1 - - 15.0–18.x",
+      "note R4 - - 8.0–10.x", "note R5 - - 11.0–12.x", "note R11 - - 13.0–13.3", "note R12 - - 13.4–26.x",
+      "note S1 - - 8.0–12.x", "note S1 - - 13.0–14.x", "note S1 - - 15.0–26.x",
     ])
     let settings = report.findings.filter { $0.rule == .S1 }.map(\.message)
     #expect(settings.last == "Settings lists Never · Ask Next Time Or When I Share · While Using the App · Always")
@@ -36,12 +36,12 @@ struct LintFixtureTests {
     let report = try Linter.run(path: LintFixtures.path("MissingKeys"))
     #expect(report.hasErrors)
     let error = try #require(report.findings.first)
-    #expect(Self.brief(error) == "error K2 NSLocationAlwaysAndWhenInUseUsageDescription - 11.0–18.x")
+    #expect(Self.brief(error) == "error K2 NSLocationAlwaysAndWhenInUseUsageDescription - 11.0–26.x")
     #expect(error.fix == "add NSLocationAlwaysAndWhenInUseUsageDescription")
     #expect(
       error.description
-        == "\(LintFixtures.path("MissingKeys"))/Info.plist: error: iOS 11.0–18.x: requestAlwaysAuthorization is a silent no-op without NSLocationAlwaysAndWhenInUseUsageDescription: no alert, no callback (K2); fix: add NSLocationAlwaysAndWhenInUseUsageDescription")
-    #expect(try Self.problems("MissingKeys") == ["error K2 NSLocationAlwaysAndWhenInUseUsageDescription - 11.0–18.x"])
+        == "\(LintFixtures.path("MissingKeys"))/Info.plist: error: iOS 11.0–26.x: requestAlwaysAuthorization is a silent no-op without NSLocationAlwaysAndWhenInUseUsageDescription: no alert, no callback (K2); fix: add NSLocationAlwaysAndWhenInUseUsageDescription")
+    #expect(try Self.problems("MissingKeys") == ["error K2 NSLocationAlwaysAndWhenInUseUsageDescription - 11.0–26.x"])
     // S1: an 11+ app with only the old Always key gets no Always in Settings.
     let settings = report.findings.filter { $0.rule == .S1 }.map { "\($0.versions): \($0.message)" }
     #expect(settings.prefix(2) == [
@@ -51,7 +51,7 @@ struct LintFixtureTests {
 
   @Test("only iOS 7's NSLocationUsageDescription: every When-In-Use request is a no-op from iOS 8 (K1, K2)")
   func legacy() throws {
-    #expect(try Self.problems("Legacy") == ["error K2 NSLocationWhenInUseUsageDescription - 8.0–18.x"])
+    #expect(try Self.problems("Legacy") == ["error K2 NSLocationWhenInUseUsageDescription - 8.0–26.x"])
     // iOS 7 has no request calls, so the range starting at 7 still reports from 8.0.
     let options = LintOptions(versions: OSVersion(7)...OSVersion(18))
     #expect(try Self.problems("Legacy", options) == ["error K2 NSLocationWhenInUseUsageDescription - 8.0–18.x"])
@@ -60,12 +60,12 @@ struct LintFixtureTests {
   @Test("wrong types: K1 empty text, K3 String, K4 Integer entry, K6 String; and what follows from them (K2, T4)")
   func wrongTypes() throws {
     #expect(try Self.problems("WrongTypes") == [
-      "error K2 NSLocationWhenInUseUsageDescription - 8.0–18.x",
-      "error T4 NSLocationTemporaryUsageDescriptionDictionary - 14.0–18.x",
-      "warning K1 NSLocationWhenInUseUsageDescription - 8.0–18.x",
-      "warning K4 NSLocationTemporaryUsageDescriptionDictionary.WantsToNavigate - 14.0–18.x",
-      "warning K3 NSLocationDefaultAccuracyReduced - 14.0–18.x",
-      "warning K6 UIBackgroundModes - 8.0–18.x",
+      "error K2 NSLocationWhenInUseUsageDescription - 8.0–26.x",
+      "error T4 NSLocationTemporaryUsageDescriptionDictionary - 14.0–26.x",
+      "warning K1 NSLocationWhenInUseUsageDescription - 8.0–26.x",
+      "warning K4 NSLocationTemporaryUsageDescriptionDictionary.WantsToNavigate - 14.0–26.x",
+      "warning K3 NSLocationDefaultAccuracyReduced - 14.0–26.x",
+      "warning K6 UIBackgroundModes - 8.0–26.x",
     ])
     let findings = try Linter.run(path: LintFixtures.path("WrongTypes")).findings
     let k3 = try #require(findings.first { $0.rule == .K3 })
@@ -80,12 +80,12 @@ struct LintFixtureTests {
     let report = try Linter.run(path: LintFixtures.path("Localized"))
     #expect(!report.hasErrors)
     #expect(report.findings.filter { $0.severity != .note }.map(Self.brief) == [
-      "warning K5 CFBundleName - 8.0–18.x",
-      "warning K4 WantsToNavigate ja 14.0–18.x",
+      "warning K5 CFBundleName - 8.0–26.x",
+      "warning K4 WantsToNavigate ja 14.0–26.x",
       "warning K5 NSLocationAlwaysUsageDescription zh-Hans 8.0–10.x",
-      "warning K5 NSLocationAlwaysAndWhenInUseUsageDescription zh-Hans 11.0–18.x",
-      "warning K4 WantsToNavigate zh-Hans 14.0–18.x",
-      "warning K5 - de 8.0–18.x",
+      "warning K5 NSLocationAlwaysAndWhenInUseUsageDescription zh-Hans 11.0–26.x",
+      "warning K4 WantsToNavigate zh-Hans 14.0–26.x",
+      "warning K5 - de 8.0–26.x",
     ])
     let files = report.findings.filter { $0.severity == .warning }.map { $0.file.replacingOccurrences(of: LintFixtures.path("Localized") + "/", with: "") }
     #expect(files == [
@@ -101,9 +101,9 @@ struct LintFixtureTests {
   @Test("an App Clip asking for Always (A2) is checked only where App Clips exist, with the 04:00 expiry (A1)")
   func appClip() throws {
     let report = try Linter.run(path: LintFixtures.path("AppClip"))
-    #expect(report.versions == "14.0–18.x")
-    #expect(report.findings.filter { $0.severity != .note }.map(Self.brief) == ["error A2 NSAppClip - 14.0–18.x"])
-    #expect(report.findings.contains { $0.rule == .A1 && $0.versions == "14.0–18.x" })
+    #expect(report.versions == "14.0–26.x")
+    #expect(report.findings.filter { $0.severity != .note }.map(Self.brief) == ["error A2 NSAppClip - 14.0–26.x"])
+    #expect(report.findings.contains { $0.rule == .A1 && $0.versions == "14.0–26.x" })
     // --app-clip makes any app an App Clip.
     let forced = try Linter.run(path: LintFixtures.path("Complete"), options: LintOptions(appClip: true))
     #expect(forced.findings.contains { $0.rule == .A2 && $0.severity == .error })
@@ -119,8 +119,8 @@ struct LintFixtureTests {
     #expect(report.intents == [.whenInUse, .background, .temporaryFullAccuracy])
     #expect(!report.intentsInferred)
     #expect(report.findings.filter { $0.severity != .note }.map(Self.brief) == [
-      "error B2 UIBackgroundModes - 9.0–18.x",
-      "error T4 NSLocationTemporaryUsageDescriptionDictionary - 14.0–18.x",
+      "error B2 UIBackgroundModes - 9.0–26.x",
+      "error T4 NSLocationTemporaryUsageDescriptionDictionary - 14.0–26.x",
       "warning B1 UIBackgroundModes - 8.x",
     ])
     #expect(report.findings.first?.fix == "add location to UIBackgroundModes")

@@ -5,7 +5,7 @@ import Testing
 @Suite("permsim repl, end to end with piped input")
 struct ReplCommandTests {
   /// A temporary directory holding `Info.plist`; removed by `remove()`.
-  private struct AppDirectory {
+  struct AppDirectory {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("permsim-repl-\(UUID().uuidString)")
 
     init() throws {
@@ -83,7 +83,7 @@ struct ReplCommandTests {
     defer { directory.remove() }
     let result = try PermsimProcess.run(["repl", "--plist", "Info.plist", "--locale", "de"], in: directory.url, input: "")
     #expect(result.status == 0)
-    #expect(result.standardOutput.hasPrefix("[+0.000s] phone: iOS 18.0, locale de"))
+    #expect(result.standardOutput.hasPrefix("[+0.000s] phone: iOS 26.0, locale de"))
   }
 
   @Test("an unreadable --plist stops before the REPL starts, with status 2")

@@ -177,7 +177,7 @@ struct ReplTerminalTests {
   func history() throws {
     try withHome { home in
       let first = try ReplTerminal(home: home)
-      first.waitFor("permsim 0.1.0 REPL (Lua 5.4, iOS 18.0) — Ctrl-D to quit\r\n> ")
+      first.waitFor("permsim 0.1.0 REPL (Lua 5.4, iOS 26.0) — Ctrl-D to quit\r\n> ")
       first.type("x = 20\r")
       first.waitFor("> ")
       first.type("x + 2\u{7F}1\r")  // a typo, erased with Backspace

@@ -202,3 +202,41 @@ struct RunCommandTests {
     #expect(try Data(contentsOf: first) == Data(contentsOf: second))
   }
 }
+
+/// A scenario whose `device { ios = … }` pins a version other than `--ios` (issue 13, point 9).
+@Suite("permsim run: a case labelled with the version that ran", .serialized)
+struct PinnedVersionLabelTests {
+  static let fixture = "Tests/Fixtures/run/pinned"
+
+  private func run(_ extra: [String]) throws -> (PermsimProcess.Output, JUnitDocument) {
+    let report = FileManager.default.temporaryDirectory.appendingPathComponent("permsim-\(UUID().uuidString)-pinned.xml")
+    defer { try? FileManager.default.removeItem(at: report) }
+    let output = try PermsimProcess.run(["run", Self.fixture, "--junit", report.path] + extra)
+    return (output, try JUnitDocument(Data(contentsOf: report)))
+  }
+
+  @Test("with one --ios: name, console line and JUnit say the pinned version ran")
+  func oneVersion() throws {
+    let (output, report) = try run(["--ios", "14.0"])
+    let name = "pinned by its device [ran on iOS 12.0, not --ios 14.0]"
+    #expect(output.standardOutput.contains("FAILED  Tests/Fixtures/run/pinned/pinned_device.lua:6  \(name)"))
+    #expect(report.testCase(name) != nil, "\(report.cases.map(\.name))")
+    #expect(report.testCase("follows --ios [iOS 14.0]") != nil, "one --ios value is part of every name (issue 17)")
+    #expect(report.properties["ios.versions"] == "12.0, 14.0")
+  }
+
+  @Test("with several --ios values each case keeps a distinct name")
+  func severalVersions() throws {
+    let (_, report) = try run(["--ios", "13.0,14.0"])
+    #expect(report.testCase("pinned by its device [ran on iOS 12.0, not --ios 13.0]") != nil, "\(report.cases.map(\.name))")
+    #expect(report.testCase("pinned by its device [ran on iOS 12.0, not --ios 14.0]") != nil)
+    #expect(report.testCase("follows --ios [iOS 13.0]") != nil)
+  }
+
+  @Test("without --ios the name stays; the report names the version that ran")
+  func noOption() throws {
+    let (_, report) = try run([])
+    #expect(report.testCase("pinned by its device") != nil, "\(report.cases.map(\.name))")
+    #expect(report.properties["ios.versions"] == "12.0, 26.0")
+  }
+}

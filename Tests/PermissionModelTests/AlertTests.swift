@@ -71,7 +71,7 @@ struct AlertTests {
     ) { try $0.manager.requestAlwaysAuthorization() },
     AlertCase(
       .P7, ios: "13.0", .authorization, "Allow “Maps” to use your location?", Plists.whenInUseText,
-      ["Allow Once", "Allow While Using App", "Don’t Allow"]
+      ["Allow While Using App", "Allow Once", "Don’t Allow"]  // P7: the 13.x order
     ) { try $0.manager.requestAlwaysAuthorization() },
     AlertCase(
       .P7, ios: "14.0", .authorization, "Allow “Maps” to use your location?", Plists.whenInUseText,
@@ -90,7 +90,7 @@ struct AlertTests {
       try scene.manager.requestAlwaysAuthorization()
     },
     AlertCase(
-      .P9, ios: "14.0", .temporaryFullAccuracy, "“Maps” would like to use your precise location", Plists.purposeText,
+      .P9, ios: "14.0", .temporaryFullAccuracy, "Allow “Maps” to use your precise location once?", Plists.purposeText,
       ["Allow Once", "Don’t Allow"]
     ) { scene in
       try scene.settings.setPrecise(false, for: scene.app)
@@ -151,7 +151,7 @@ struct AlertTests {
       try scene.tap("Allow")
     } throws: { error in
       (error as? MisuseError)?.message
-        == "“Allow” is not a button of alert#1 (“Allow “Maps” to use your location?”); its buttons are: “Allow Once”, “Allow While Using App”, “Don’t Allow”"
+        == "“Allow” is not a button of alert#1 (“Allow “Maps” to use your location?”); its buttons are: “Allow While Using App”, “Allow Once”, “Don’t Allow”"  // P7 on 13.x
     }
     #expect(scene.prompt != nil)
   }

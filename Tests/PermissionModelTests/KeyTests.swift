@@ -62,7 +62,7 @@ struct KeyTests {
     #expect(ios13.app.callbacks.first?.accuracy == nil)
   }
 
-  @Test("K4, K5: alert texts come from the (already localized) Info.plist values")
+  @Test("K4, K5: alert texts come from the (already localized) Info.plist values; the system's title is zh-Hans (Z0)")
   func localizedTexts() throws {
     let plist = Plists.with(Plists.full) {
       $0.bundleDisplayName = "地图"
@@ -71,7 +71,7 @@ struct KeyTests {
     }
     let scene = try Scene(ios: "14.0", plist: plist, device: DeviceOptions(locale: "zh-Hans"))
     try scene.manager.requestWhenInUseAuthorization()
-    #expect(scene.prompt?.title == "Allow “地图” to use your location?")
+    #expect(scene.prompt?.title == "允许“地图”使用您的位置？")
     #expect(scene.prompt?.message == "显示附近的车站。")
     try scene.prompt?.setPrecise(false)
     try scene.tap("Allow While Using App")

@@ -201,20 +201,34 @@ struct LocationTests {
     #expect(scene.authorizationCallbacks.last?.status == .authorizedWhenInUse)
   }
 
-  @Test("R19: the deferred prompt outlives its app; allowing launches the app for the held event (E12)")
-  func deferredPromptOutlivesTheApp() throws {
+  @Test("R19: the deferred prompt shows for an app that is not running; allowing launches it for the held event (E12)")
+  func deferredPromptForATerminatedApp() throws {
+    let scene = try Scene(ios: "14.0")
+    try scene.reach(.provisionalAlways)
+    try scene.manager.startMonitoringSignificantLocationChanges()
+    try scene.app.terminate()
+    try scene.phone.setLocation(latitude: 31.30, longitude: 121.50)
+    #expect(scene.prompt?.rule == .P8)
+    try scene.tap("Change to Always Allow")
+    #expect(scene.app.state == .background)
+    _ = try scene.app.makeLocationManager()
+    #expect(scene.app.callbacks.last?.method == .didUpdateLocations)
+  }
+
+  @Test("R19, D1: terminating the app withdraws its showing deferred prompt and drops the held event")
+  func deferredPromptWithdrawnAtTermination() throws {
     let scene = try Scene(ios: "14.0")
     try scene.reach(.provisionalAlways)
     try scene.manager.startMonitoringSignificantLocationChanges()
     try scene.app.background()
     try scene.advance("1m")
     try scene.phone.setLocation(latitude: 31.30, longitude: 121.50)
+    let alert = try #require(scene.prompt)
+    #expect(alert.rule == .P8)
     try scene.app.terminate()
-    #expect(scene.prompt?.rule == .P8)
-    try scene.tap("Change to Always Allow")
-    #expect(scene.app.state == .background)
-    _ = try scene.app.makeLocationManager()
-    #expect(scene.app.callbacks.last?.method == .didUpdateLocations)
+    #expect(scene.prompt == nil)
+    #expect(scene.state == .provisionalAlways)
+    #expect(throws: MisuseError.self) { try alert.tap("Change to Always Allow") }
   }
 
   @Test("R21: the reminder shows at the next unlock; Change to Only While Using → WIU with a callback")

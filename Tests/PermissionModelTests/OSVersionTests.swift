@@ -36,14 +36,14 @@ struct OSVersionTests {
     }
   }
 
-  @Test("a version outside 7.0 – 18.x is unsupported", arguments: ["6.1", "6", "19.0", "26.0", "0"])
+  @Test("a version outside 7.0 – 18.x and 26.x is unsupported", arguments: ["6.1", "6", "27.0", "0"])
   func unsupported(text: String) {
     #expect {
       try OSVersion(parsing: text)
     } throws: { error in
       guard let misuse = error as? MisuseError else { return false }
       return misuse.kind == .unsupportedVersion
-        && misuse.message == "iOS \(misuse.message.split(separator: " ")[1]) is not supported: the model covers iOS 7.0 – 18.x"
+        && misuse.message == "iOS \(misuse.message.split(separator: " ")[1]) is not supported: the model covers iOS 7.0 – 18.x and 26.x"
     }
   }
 
@@ -55,5 +55,6 @@ struct OSVersionTests {
     #expect(RuleSet.forVersion(try OSVersion(parsing: "13.4")).since == OSVersion(13, 4))
     #expect(RuleSet.forVersion(try OSVersion(parsing: "14.8")).since == OSVersion(14))
     #expect(RuleSet.forVersion(try OSVersion(parsing: "18.2")).since == OSVersion(15))
+    #expect(RuleSet.forVersion(try OSVersion(parsing: "26.1")).since == OSVersion(26))  // N1
   }
 }

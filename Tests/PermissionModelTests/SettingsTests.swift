@@ -14,7 +14,7 @@ struct SettingsTests {
     ("10.3", [.whenInUse, .always], ["Never", "While Using the App", "Always"]),
     ("11.0", [.whenInUse, .always], ["Never", "While Using the App"]),
     ("12.0", [.whenInUse, .alwaysAndWhenInUse], ["Never", "While Using the App", "Always"]),
-    ("12.0", [.alwaysAndWhenInUse], ["Never", "Always"]),
+    ("12.0", [.alwaysAndWhenInUse], ["Never", "While Using the App", "Always"]),  // S1: either key from 11 (seed 004)
     ("13.0", [.whenInUse, .alwaysAndWhenInUse], ["Never", "Ask Next Time", "While Using the App", "Always"]),
     ("14.8", [.whenInUse], ["Never", "Ask Next Time", "While Using the App"]),
     ("15.0", [.whenInUse, .alwaysAndWhenInUse], ["Never", "Ask Next Time Or When I Share", "While Using the App", "Always"]),

@@ -33,7 +33,7 @@ struct TranscriptTests {
       "[+0.000s] WiFi Finder: notDetermined → authorizedWhenInUse, reducedAccuracy (R6)",
       "[+0.000s] WiFi Finder: manager#1 ← locationManagerDidChangeAuthorization(authorizedWhenInUse, reducedAccuracy)",
       "[+0.000s] WiFi Finder: manager#1 requestTemporaryFullAccuracyAuthorization(\"WantsToGetWiFiSSID\")",
-      "[+0.000s] alert#2 P9 temporaryFullAccuracy: ““WiFi Finder” would like to use your precise location” — Your precise location will be used to get the current Wi-Fi SSID. [Allow Once] [Don’t Allow]",
+      "[+0.000s] alert#2 P9 temporaryFullAccuracy: “Allow “WiFi Finder” to use your precise location once?” — Your precise location will be used to get the current Wi-Fi SSID. [Allow Once] [Don’t Allow]",
       "[+0.000s] alert#2 tap “Allow Once”",
       "[+0.000s] WiFi Finder: reducedAccuracy → fullAccuracy (T1)",
       "[+0.000s] WiFi Finder: manager#1 ← locationManagerDidChangeAuthorization(authorizedWhenInUse, fullAccuracy)",

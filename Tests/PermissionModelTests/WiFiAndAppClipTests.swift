@@ -76,7 +76,7 @@ struct WiFiAndAppClipTests {
     let scene = try Scene(
       ios: "14.0", options: AppOptions(kind: .appClip), device: DeviceOptions(date: try LocalDateTime(parsing: date)))
     try scene.manager.requestWhenInUseAuthorization()
-    try scene.tap("Allow While Using App")
+    try scene.tap("Allow While Using Until Tomorrow")  // P14 (A3)
     try scene.advance("\(seconds - 1)s")
     #expect(scene.state == .whenInUse)
     try scene.advance("1s")

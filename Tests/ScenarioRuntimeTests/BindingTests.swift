@@ -381,3 +381,40 @@ struct BindingTests {
     #expect(results[1].transcript.last?.hasSuffix("outer before, inner before, inner after, outer after") == true)
   }
 }
+
+/// The system's texts in the phone's language through the bindings (Z0, SCENARIO_API §3, §5, §9).
+@Suite("Bindings: the phone's language")
+struct LocalizedBindingTests {
+  @Test("alert and Settings fields in zh-Hans; tap and set take the English label; alert.id is the alert's id")
+  func englishLabels() throws {
+    let result = try ScenarioHarness.scenario(BindingTests.launched("16.0", extra: #", locale = "zh-Hans""#) + """
+      manager:requestWhenInUseAuthorization()
+      local alert = expect_prompt {
+        title = "允许“Transit”使用你的位置？", buttons = { "允许一次", "使用App时允许", "不允许" },
+      }
+      expect(alert.id).to_be "P7"
+      alert:tap "Allow While Using App"
+      expect(manager.authorizationStatus).to_be "authorizedWhenInUse"
+      expect(phone.settings:options(app)).to_equal { "永不", "下次询问或在我共享时", "使用App期间", "始终" }
+      expect(phone.settings:get(app)).to_be "使用App期间"
+      phone.settings:set(app, "Always")
+      expect(phone.settings:get(app)).to_be "始终"
+      phone.settings:set(app, "永不")
+      expect(manager.authorizationStatus).to_be "denied"
+      """)
+    #expect(result.outcome == .passed, "\(result.outcome)")
+  }
+
+  @Test("a label on no button or option is an error listing the labels as the phone shows them")
+  func shownLabelsInErrors() throws {
+    let tap = try ScenarioHarness.scenario(BindingTests.launched("14.0", extra: #", locale = "zh-Hans-CN""#) + """
+      manager:requestWhenInUseAuthorization()
+      phone.prompt:tap "Allow"
+      """)
+    #expect(tap.outcome.headline?.contains("its buttons are: “允许一次”, “使用App时允许”, “不允许”") == true, "\(tap.outcome)")
+    let set = try ScenarioHarness.scenario(BindingTests.launched("12.0", extra: #", locale = "zh-Hans""#) + """
+      phone.settings:set(app, "Ask Next Time")
+      """)
+    #expect(set.outcome.headline?.contains("the options are: “永不”, “使用应用期间”, “始终”") == true, "\(set.outcome)")
+  }
+}

@@ -48,12 +48,29 @@ function flows.authorization_callback(phone)
   return flows.at_least(phone, "14.0") and "locationManagerDidChangeAuthorization" or "didChangeAuthorization"
 end
 
+-- An App Clip's first prompt (P14, A3) grants When-In-Use with this button (the wording is assumed).
+flows.APP_CLIP_ALLOW = "Allow While Using Until Tomorrow"
+
 -- The button of the first prompt that grants When-In-Use: "Allow" before iOS 13 (P2, P3),
--- "Allow While Using App" from iOS 13 (P7).
+-- "Allow While Using App" from iOS 13 (P7), and P14's button when `alert` is an App Clip's (A3).
 ---@param phone Device
+---@param alert? Alert
 ---@return AlertButton
-function flows.allow_button(phone)
+function flows.allow_button(phone, alert)
+  for _, button in ipairs(alert and alert.buttons or {}) do
+    if button == flows.APP_CLIP_ALLOW then return button end
+  end
   return flows.at_least(phone, "13.0") and "Allow While Using App" or "Allow"
+end
+
+-- P7's buttons in the phone's order: Allow While Using App first on 13.x, Allow Once first from 14.
+---@param phone Device
+---@return AlertButton[]
+function flows.first_prompt_buttons(phone)
+  if flows.at_least(phone, "14.0") then
+    return { "Allow Once", "Allow While Using App", "Don’t Allow" }
+  end
+  return { "Allow While Using App", "Allow Once", "Don’t Allow" }
 end
 
 -- MARK: - Flows
@@ -86,7 +103,7 @@ function flows.grant_when_in_use(phone, app, manager, precise)
   manager:requestWhenInUseAuthorization()
   local alert = phone:expect_prompt { kind = "authorization" }
   if precise == false then alert:set_precise(false) end
-  alert:tap(flows.allow_button(phone))
+  alert:tap(flows.allow_button(phone, alert))
   return app:expect_callback(flows.authorization_callback(phone), { status = "authorizedWhenInUse" })
 end
 

@@ -18,12 +18,12 @@ public final class Alert: Hashable {
   public var rule: RuleID { record.template.id }
   /// What the alert is about.
   public var kind: AlertKind { record.template.kind }
-  /// The title, with the app's name inside “ ”.
+  /// The title, with the app's name inside “ ”, in the device's language (Z0).
   public var title: String { record.title }
   /// The message, or `nil` when the alert has none.
   public var message: String? { record.message }
-  /// The button labels in display order.
-  public var buttons: [String] { record.template.buttons }
+  /// The button labels in display order, as shown in the device's language (Z0).
+  public var buttons: [String] { record.buttons }
   /// The Precise switch: `nil` when the alert has none (P7 on 14+ without K3 has one).
   public var precise: Bool? { record.precise }
   /// The map: `nil`, precise or approximate.
@@ -32,12 +32,13 @@ public final class Alert: Hashable {
   public var app: App { App(world: world, id: record.app) }
   /// Whether the alert is still showing.
   public var isShowing: Bool { world.deviceRecords[record.device].currentAlert == id }
-  /// The label that was tapped, once answered.
+  /// The label that was tapped, as shown, once answered.
   public var tappedButton: String? { record.tapped }
 
-  /// Taps a button; straight and curly apostrophes match each other.
+  /// Taps a button by its label as shown, its English label or a documented alternative (Z0, SCENARIO_API §5);
+  /// straight and curly apostrophes match each other.
   ///
-  /// - Throws: `MisuseError` listing the buttons when the label is not one, or when the alert is gone.
+  /// - Throws: `MisuseError` listing the buttons as shown when the label is not one, or when the alert is gone.
   public func tap(_ label: String) throws(MisuseError) {
     try world.tap(id, label)
   }

@@ -2,7 +2,8 @@
 public struct DeviceOptions: Hashable, Sendable {
   /// The iOS version.
   public var ios: OSVersion
-  /// The language used for app-provided texts (the loader localizes them before install).
+  /// The phone's language: of the system's own texts (Z0, ``SystemTexts``) and of app-provided texts
+  /// (the loader localizes those before install, K5).
   public var locale: String
   /// The local wall-clock time at which the device starts.
   public var date: LocalDateTime

@@ -104,10 +104,10 @@ public struct AuthorizationMachine: Sendable {
 
   /// The user tapped a button of a request's alert.
   ///
-  /// On iOS 14+ a grant from P7 also sets the accuracy from the Precise switch; a missing switch (K3) means reduced.
+  /// On iOS 14+ a grant from P7 (or P14) also sets the accuracy from the Precise switch; a missing switch (K3) means reduced.
   public mutating func answer(_ choice: PromptChoice, of rule: RequestRule, precise: Bool?) {
     grant = choice.result
-    if rules.reportsAccuracy, rule.alert?.id == .P7, choice.result.status.isAuthorized {
+    if rules.reportsAccuracy, rule.alert?.hasPreciseSwitch == true, choice.result.status.isAuthorized {
       preciseEnabled = precise ?? false
     }
   }

@@ -4,6 +4,8 @@ public enum AlertMessage: Hashable, Sendable {
   case none
   /// The usage description under this key; absent when the Info.plist lacks it (P1).
   case usageDescription(UsageDescriptionKey)
+  /// The first of these usage descriptions the app has (K1b: P8 for an app linked before 11).
+  case firstUsageDescription([UsageDescriptionKey])
   /// The purpose key's text from `NSLocationTemporaryUsageDescriptionDictionary` (K4).
   case purposeText
 }

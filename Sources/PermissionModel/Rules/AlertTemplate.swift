@@ -1,88 +1,95 @@
-/// One of BEHAVIOR.md's alerts P1–P11: its kind, title, message source and buttons in display order.
+/// One of BEHAVIOR.md's alerts P1–P11 and P14: its kind, message source and buttons in display order.
+///
+/// The texts are data (Z0): the title comes from the device language's table by the alert's id, and
+/// each button from it by the English label the template names it with (``SystemTexts``).
 public struct AlertTemplate: Hashable, Sendable {
-  /// The alert's id, P1 … P11.
+  /// The alert's id, P1 … P11, P14.
   public let id: RuleID
   /// What the alert is about.
   public let kind: AlertKind
-  /// The title before the quoted app name.
-  public let titleBefore: String
-  /// The title after the quoted app name.
-  public let titleAfter: String
   /// Where the message comes from.
   public let message: AlertMessage
-  /// The button labels in display order, with U+2019 apostrophes.
+  /// The buttons in display order, by their English labels (U+2019 apostrophes): the model's names for them.
   public let buttons: [String]
 
-  /// The title for an app: `%@` becomes the app's name inside “ ”.
-  public func title(appName: String) -> String {
-    titleBefore + "“" + appName + "”" + titleAfter
+  /// The title for an app, in a language, on a version (Z0, Z1): `%@` becomes the app's name inside “ ”.
+  public func title(appName: String, in texts: SystemTexts = .english, on version: OSVersion) -> String {
+    texts.title(id, appName: appName, on: version)
   }
 
-  /// The title with `%@` where the quoted app name goes.
-  public var titleFormat: String { titleBefore + "“%@”" + titleAfter }
+  /// The title with `%@` where the quoted app name goes, in a language, on a version.
+  public func titleFormat(in texts: SystemTexts = .english, on version: OSVersion) -> String {
+    texts.titleFormat(id, on: version)
+  }
+
+  /// The button labels as shown in a language on a version, in display order.
+  public func buttonLabels(in texts: SystemTexts, on version: OSVersion) -> [String] {
+    buttons.map { texts.button($0, on: version) }
+  }
+
+  /// P7 and P14 (A3) have a map and a Precise switch from iOS 14, and their grants set the accuracy.
+  public var hasPreciseSwitch: Bool { id == .P7 || id == .P14 }
+
+  /// The same alert with its message taken from elsewhere (K1b, R1b: the device's Always alert with
+  /// the old key's text or `NSLocationUsageDescription`).
+  public func withMessage(_ message: AlertMessage) -> AlertTemplate {
+    AlertTemplate(id: id, kind: kind, message: message, buttons: buttons)
+  }
 
   /// A button label with straight apostrophes turned curly, so that `Don't Allow` finds `Don’t Allow`.
   public static func normalizedLabel(_ label: String) -> String {
-    String(String.UnicodeScalarView(label.unicodeScalars.map { $0 == "'" ? "’" : $0 }))
+    SystemTexts.normalized(label)
   }
 
-  // MARK: - The alerts (BEHAVIOR.md §4)
+  // MARK: - The alerts (BEHAVIOR.md §4; their texts: SystemStrings/*.json)
 
   /// P1, iOS 7: first use of location.
   public static let p1 = AlertTemplate(
-    id: .P1, kind: .authorization, titleBefore: "", titleAfter: " Would Like to Use Your Current Location",
-    message: .usageDescription(.location), buttons: ["Don’t Allow", "OK"])
+    id: .P1, kind: .authorization, message: .usageDescription(.location), buttons: ["Don’t Allow", "OK"])
   /// P2, iOS 8–10: When-In-Use from ND.
   public static let p2 = AlertTemplate(
-    id: .P2, kind: .authorization, titleBefore: "Allow ",
-    titleAfter: " to access your location while you use the app?",
-    message: .usageDescription(.whenInUse), buttons: ["Don’t Allow", "Allow"])
+    id: .P2, kind: .authorization, message: .usageDescription(.whenInUse), buttons: ["Don’t Allow", "Allow"])
   /// P3, iOS 11–12: When-In-Use from ND.
   public static let p3 = AlertTemplate(
-    id: .P3, kind: .authorization, titleBefore: "Allow ",
-    titleAfter: " to access your location while you are using the app?",
-    message: .usageDescription(.whenInUse), buttons: ["Don’t Allow", "Allow"])
+    id: .P3, kind: .authorization, message: .usageDescription(.whenInUse), buttons: ["Don’t Allow", "Allow"])
   /// P4, iOS 8–10: Always from ND.
   public static let p4 = AlertTemplate(
-    id: .P4, kind: .authorization, titleBefore: "Allow ",
-    titleAfter: " to access your location even when you are not using the app?",
-    message: .usageDescription(.always), buttons: ["Don’t Allow", "Allow"])
+    id: .P4, kind: .authorization, message: .usageDescription(.always), buttons: ["Don’t Allow", "Allow"])
   /// P5, iOS 8–10: Always from When-In-Use.
   public static let p5 = AlertTemplate(
-    id: .P5, kind: .alwaysUpgrade, titleBefore: "Allow ",
-    titleAfter: " to also access your location even when you are not using the app?",
-    message: .usageDescription(.always), buttons: ["Cancel", "Allow"])
-  /// P6, iOS 11–12: Always from ND or When-In-Use; the title is assumed.
+    id: .P5, kind: .alwaysUpgrade, message: .usageDescription(.always), buttons: ["Cancel", "Allow"])
+  /// P6, iOS 11–12: Always from ND or When-In-Use.
   public static let p6 = AlertTemplate(
-    id: .P6, kind: .authorization, titleBefore: Assumptions.p6Title.before,
-    titleAfter: Assumptions.p6Title.after, message: .usageDescription(.alwaysAndWhenInUse),
+    id: .P6, kind: .authorization, message: .usageDescription(.alwaysAndWhenInUse),
     buttons: ["Only While Using the App", "Always Allow", "Don’t Allow"])
-  /// P7, iOS 13+: the first prompt for either request; map and Precise switch from 14.
+  /// P7, iOS 13.x: the first prompt for either request, Allow While Using App first.
+  public static let p7iOS13 = AlertTemplate(
+    id: .P7, kind: .authorization, message: .usageDescription(.whenInUse),
+    buttons: ["Allow While Using App", "Allow Once", "Don’t Allow"])
+  /// P7, iOS 14+: Allow Once first; a map and a Precise switch.
   public static let p7 = AlertTemplate(
-    id: .P7, kind: .authorization, titleBefore: "Allow ", titleAfter: " to use your location?",
-    message: .usageDescription(.whenInUse),
+    id: .P7, kind: .authorization, message: .usageDescription(.whenInUse),
     buttons: ["Allow Once", "Allow While Using App", "Don’t Allow"])
   /// P8, iOS 13+: the upgrade to Always (R12 immediate, R19 deferred).
   public static let p8 = AlertTemplate(
-    id: .P8, kind: .alwaysUpgrade, titleBefore: "Allow ",
-    titleAfter: " to also use your location even when you are not using the app?",
-    message: .usageDescription(.alwaysAndWhenInUse),
+    id: .P8, kind: .alwaysUpgrade, message: .usageDescription(.alwaysAndWhenInUse),
     buttons: ["Keep Only While Using", "Change to Always Allow"])
-  /// P9, iOS 14+: temporary full accuracy; the title is assumed.
+  /// P9, iOS 14+: temporary full accuracy (title from simulator runtimes, ios15-26-research §7; SystemStrings).
   public static let p9 = AlertTemplate(
-    id: .P9, kind: .temporaryFullAccuracy, titleBefore: Assumptions.p9Title.before,
-    titleAfter: Assumptions.p9Title.after, message: .purposeText, buttons: ["Allow Once", "Don’t Allow"])
+    id: .P9, kind: .temporaryFullAccuracy, message: .purposeText, buttons: ["Allow Once", "Don’t Allow"])
   /// P10, all versions: Location Services are off.
   public static let p10 = AlertTemplate(
-    id: .P10, kind: .locationServicesOff, titleBefore: "Turn On Location Services to Allow ",
-    titleAfter: " to Determine Your Location", message: .none, buttons: ["Settings", "Cancel"])
+    id: .P10, kind: .locationServicesOff, message: .none, buttons: ["Settings", "Cancel"])
   /// P11, iOS 13+: the background-use reminder (R21).
   public static let p11 = AlertTemplate(
-    id: .P11, kind: .backgroundReminder, titleBefore: "",
-    titleAfter:
-      " has been using your location in the background over the past 3 days. Do you want to continue to allow background location use?",
-    message: .none, buttons: ["Change to Only While Using", "Always Allow"])
+    id: .P11, kind: .backgroundReminder, message: .none, buttons: ["Change to Only While Using", "Always Allow"])
 
-  /// Every alert, P1 … P11.
-  public static let all: [AlertTemplate] = [p1, p2, p3, p4, p5, p6, p7, p8, p9, p10, p11]
+  /// P14, iOS 14+: an App Clip's first prompt (A3): as P7 without Allow Once. The While-Using button's
+  /// wording is assumed (``Assumptions/appClipWhileUsingButton`` names it; its texts are listed as assumed
+  /// in SystemStrings/*.json).
+  public static let p14 = AlertTemplate(
+    id: .P14, kind: .authorization, message: .usageDescription(.whenInUse), buttons: [Assumptions.appClipWhileUsingButton, "Don’t Allow"])
+
+  /// Every alert, P1 … P11 and P14 (P7 in its 13.x and 14+ orders).
+  public static let all: [AlertTemplate] = [p1, p2, p3, p4, p5, p6, p7iOS13, p7, p8, p9, p10, p11, p14]
 }

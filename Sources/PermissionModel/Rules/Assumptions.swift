@@ -10,6 +10,9 @@
 /// - C4: from iOS 14 a delegate without `locationManagerDidChangeAuthorization` gets
 ///   `didChangeAuthorization` for status changes only.
 /// - U4: region monitoring under reduced accuracy fails with `regionMonitoringDenied`.
+/// - D1: an alert showing when the app's authorization changes by another route (Settings, Location
+///   Services, restriction, reset) or the app terminates is withdrawn unanswered.
+/// - D2: selecting the Settings option (or Precise setting) already selected changes nothing.
 public enum Assumptions {
   // MARK: - Lifecycle
 
@@ -46,10 +49,12 @@ public enum Assumptions {
 
   // MARK: - Texts
 
-  /// P6: the iOS 11–12 Always prompt's title, around the quoted app name.
-  public static let p6Title = (before: "Allow ", after: " to access your location?")
-  /// P9: the temporary full accuracy prompt's title, around the quoted app name.
-  public static let p9Title = (before: "", after: " would like to use your precise location")
+  // The system's texts that no source gives (P10 and P11 in zh-Hans from 16, P12, P14's While-Using
+  // button…) are data: each table lists them under "assumed" (SystemStrings/*.json, Z0).
+
+  /// P14 (A3): the model's name for an App Clip's While-Using button, after seed 001's "While Using
+  /// Until Tomorrow": the English label that keys its texts in SystemStrings/*.json (listed there as assumed).
+  public static let appClipWhileUsingButton = "Allow While Using Until Tomorrow"
   /// K2: the iOS 8–10 console line for an Always request without `NSLocationAlwaysUsageDescription`.
   public static let alwaysKeyMissingLineBefore11 =
     "This app has attempted to access privacy-sensitive data without a usage description. The app's Info.plist must contain an “NSLocationAlwaysUsageDescription” key with a string value explaining to the user how the app uses this data"

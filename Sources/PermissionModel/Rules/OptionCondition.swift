@@ -6,6 +6,8 @@ public enum OptionCondition: Hashable, Sendable {
   case hidden
   /// Listed when the Info.plist has this usage description.
   case whenKey(UsageDescriptionKey)
+  /// Listed when the Info.plist has any of these usage descriptions (S1 from 11, K1b).
+  case whenAnyKey([UsageDescriptionKey])
 
   /// Whether an app with these keys gets the option.
   public func holds(for keys: Set<UsageDescriptionKey>) -> Bool {
@@ -13,6 +15,7 @@ public enum OptionCondition: Hashable, Sendable {
     case .listed: true
     case .hidden: false
     case .whenKey(let key): keys.contains(key)
+    case .whenAnyKey(let any): any.contains(where: keys.contains)
     }
   }
 }

@@ -12,4 +12,9 @@ public struct PromptChoice: Hashable, Sendable, CustomStringConvertible {
   }
 
   public var description: String { "\(button) → \(result.shortName)" }
+
+  /// The choice with its button as a device in this language shows it on `version` (Z0).
+  public func description(in texts: SystemTexts, on version: OSVersion) -> String {
+    "\(texts.button(button, on: version)) → \(result.shortName)"
+  }
 }

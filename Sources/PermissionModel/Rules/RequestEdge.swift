@@ -13,9 +13,12 @@ public struct RequestEdge: Hashable, Sendable, CustomStringConvertible {
     /// The authorization callback a delegate implementing every method receives, if any (C3, C4).
     public let callback: DelegateMethod?
 
-    public var description: String {
+    public var description: String { description(in: .english, on: .newestSupported) }
+
+    /// The result with its button as a device in this language shows it on `version` (Z0).
+    public func description(in texts: SystemTexts, on version: OSVersion) -> String {
       let callbackText = callback.map { ", \($0)" } ?? ", no callback"
-      return "\(button.map { "\($0) → " } ?? "→ ")\(state.shortName)\(callbackText)"
+      return "\(button.map { "\(texts.button($0, on: version)) → " } ?? "→ ")\(state.shortName)\(callbackText)"
     }
   }
 
@@ -33,18 +36,24 @@ public struct RequestEdge: Hashable, Sendable, CustomStringConvertible {
   public let alert: AlertTemplate?
   /// One result per button; a single result without a button for an alert-less change; none when nothing happens.
   public let results: [Result]
+  /// The first version of the rule set the edge comes from.
+  public let version: OSVersion
 
   /// A request that shows nothing and changes nothing: what `lint` reports (K2, R14–R17, R1 after iOS 7).
   public var isSilentNoOp: Bool {
     alert == nil && scenarioError == nil && results.allSatisfy { $0.state == origin.state }
   }
 
-  public var description: String {
+  /// The first version of the rules the edge comes from: its English texts.
+  public var description: String { description(in: .english, on: version) }
+
+  /// The edge with the alert's title and buttons as a device in this language shows them on `version` (Z0).
+  public func description(in texts: SystemTexts, on version: OSVersion) -> String {
     var text = "\(origin) + \(call): "
     if let scenarioError { return text + "error “\(scenarioError)” (\(rule))" }
     if let consoleLine { text += "console “\(consoleLine)”, " }
-    if let alert { text += "\(alert.id) “\(alert.titleFormat)”: " }
-    text += results.isEmpty ? "nothing" : results.map(\.description).joined(separator: " · ")
+    if let alert { text += "\(alert.id) “\(alert.titleFormat(in: texts, on: version))”: " }
+    text += results.isEmpty ? "nothing" : results.map { $0.description(in: texts, on: version) }.joined(separator: " · ")
     return text + " (\(rule))"
   }
 }

@@ -1,6 +1,6 @@
 extension RuleLayer {
   /// Every layer, oldest first: BEHAVIOR.md §1, with each rule carrying its id.
-  public static let all: [RuleLayer] = [base, iOS8, iOS9, iOS11, iOS12, iOS13, iOS13_4, iOS14, iOS15]
+  public static let all: [RuleLayer] = [base, iOS8, iOS9, iOS11, iOS12, iOS13, iOS13_4, iOS14, iOS15, iOS26]
 
   // MARK: - >= iOS 7 (base)
 
@@ -79,6 +79,7 @@ extension RuleLayer {
     ]
     layer.settingsWhileUsing = .whenKey(.whenInUse)  // S1
     layer.settingsAlways = .whenKey(.always)  // S1
+    layer.variants = [firstUseAsksForAlways(.p4, p4)]  // R1b
   }
 
   // MARK: - >= iOS 9
@@ -117,7 +118,25 @@ extension RuleLayer {
       )
     ]
     layer.alwaysIndicator = .whenShowsBackgroundLocationIndicator  // B3
-    layer.settingsAlways = .whenKey(.alwaysAndWhenInUse)  // S1
+    // S1: from 11 either key lists While Using the App (seed 004); Always needs the new key…
+    layer.settingsWhileUsing = .whenAnyKey([.whenInUse, .alwaysAndWhenInUse])
+    layer.settingsAlways = .whenKey(.alwaysAndWhenInUse)
+    layer.variants = [
+      // K1b: an app linked before 11 keeps the 8–10 key rule for Always, and its Always request shows
+      // the device's Always alert (P6 here) with the NSLocationAlwaysUsageDescription text.
+      RuleVariant(for: .linkedBefore(OSVersion(11))) { variant in
+        let p6Old = AlertTemplate.p6.withMessage(.usageDescription(.always))
+        variant.requests = [
+          RequestRule(.K1b, from: .notDetermined, .requestAlwaysAuthorization, .prompt(p6Old, p6), usesAlwaysRequest: true),
+          RequestRule(.K1b, from: .whenInUseAlwaysUnused, .requestAlwaysAuthorization, .prompt(p6Old, p6), usesAlwaysRequest: true),
+        ]
+        variant.keyRequirements = [
+          KeyRequirement(.requestAlwaysAuthorization, needs: [.always], consoleLine: Assumptions.alwaysKeyMissingLineBefore11)
+        ]
+        variant.settingsAlways = .whenAnyKey([.alwaysAndWhenInUse, .always])  // S1: …or the old key (K1b)
+      },
+      firstUseAsksForAlways(.p6, p6),  // R1b
+    ]
   }
 
   // MARK: - >= iOS 12
@@ -135,17 +154,10 @@ extension RuleLayer {
     "New first prompt with Allow Once; provisional Always; \"Ask Next Time\" in Settings; the background-use reminder."
   ) { layer in
     layer.states = [.temporaryWhenInUse, .provisionalAlways]
-    let p7WhenInUse = [
-      PromptChoice("Allow Once", .temporaryWhenInUse), PromptChoice("Allow While Using App", .whenInUse),
-      PromptChoice("Don’t Allow", .denied),
-    ]
-    let p7Always = [
-      PromptChoice("Allow Once", .temporaryWhenInUse),
-      PromptChoice("Allow While Using App", .provisionalAlways), PromptChoice("Don’t Allow", .denied),
-    ]
-    layer.requests = [
-      RequestRule(.R6, from: .notDetermined, .requestWhenInUseAuthorization, .prompt(.p7, p7WhenInUse)),
-      RequestRule(.R9, from: .notDetermined, .requestAlwaysAuthorization, .prompt(.p7, p7Always), usesAlwaysRequest: true),
+    // P7 on 13.x: Allow While Using App, Allow Once, Don’t Allow.
+    let firstPrompt = firstPromptRules(.p7iOS13)
+    layer.variants = firstPrompt.variants
+    layer.requests = firstPrompt.requests + [
       // R11 (assumed callback): 13.0–13.3 moves a When-In-Use app to provisional Always silently.
       RequestRule(.R11, from: .whenInUseAlwaysUnused, .requestAlwaysAuthorization, .becomes(.provisionalAlways), usesAlwaysRequest: true),
       RequestRule(.R15, from: .temporaryWhenInUse, .requestAlwaysAuthorization, .unchanged),
@@ -155,10 +167,15 @@ extension RuleLayer {
       RequestRule(.R1, from: .temporaryWhenInUse, .firstUseOfLocation, .unchanged),
       RequestRule(.R1, from: .provisionalAlways, .firstUseOfLocation, .unchanged),
     ]
+    let upgrade = [PromptChoice("Keep Only While Using", .whenInUse), PromptChoice("Change to Always Allow", .always)]
+    // K1b: an app linked before 11 may lack the new key; its P8 falls back on the old key's text.
+    layer.variants.append(
+      RuleVariant(for: .linkedBefore(OSVersion(11))) { variant in
+        let p8Old = AlertTemplate.p8.withMessage(.firstUsageDescription([.alwaysAndWhenInUse, .always]))
+        variant.systemPrompts = [SystemPromptRule(.R19, when: .alwaysOnlyEventWhileNotInUse, from: .provisionalAlways, p8Old, upgrade)]
+      })
     layer.systemPrompts = [
-      SystemPromptRule(
-        .R19, when: .alwaysOnlyEventWhileNotInUse, from: .provisionalAlways, .p8,
-        [PromptChoice("Keep Only While Using", .whenInUse), PromptChoice("Change to Always Allow", .always)]),
+      SystemPromptRule(.R19, when: .alwaysOnlyEventWhileNotInUse, from: .provisionalAlways, .p8, upgrade),
       SystemPromptRule(
         .R21, when: .backgroundLocationsOnSeparateDays(3), from: .always, .p11,
         [PromptChoice("Change to Only While Using", .whenInUse), PromptChoice("Always Allow", .always)]),
@@ -173,11 +190,18 @@ extension RuleLayer {
   static let iOS13_4 = RuleLayer(
     since: OSVersion(13, 4), "A When-In-Use app's first requestAlwaysAuthorization prompts at once (R12)."
   ) { layer in
+    let p8 = [PromptChoice("Keep Only While Using", .whenInUse), PromptChoice("Change to Always Allow", .always)]
     layer.requests = [
-      RequestRule(
-        .R12, from: .whenInUseAlwaysUnused, .requestAlwaysAuthorization,
-        .prompt(.p8, [PromptChoice("Keep Only While Using", .whenInUse), PromptChoice("Change to Always Allow", .always)]),
-        usesAlwaysRequest: true)
+      RequestRule(.R12, from: .whenInUseAlwaysUnused, .requestAlwaysAuthorization, .prompt(.p8, p8), usesAlwaysRequest: true)
+    ]
+    // K1b: P8 for an app linked before 11 shows the AlwaysAndWhenInUse text when it has it, else the old key's.
+    layer.variants = [
+      RuleVariant(for: .linkedBefore(OSVersion(11))) { variant in
+        let p8Old = AlertTemplate.p8.withMessage(.firstUsageDescription([.alwaysAndWhenInUse, .always]))
+        variant.requests = [
+          RequestRule(.K1b, from: .whenInUseAlwaysUnused, .requestAlwaysAuthorization, .prompt(p8Old, p8), usesAlwaysRequest: true)
+        ]
+      }
     ]
   }
 
@@ -188,6 +212,16 @@ extension RuleLayer {
     "Accuracy (accuracyAuthorization), the Precise switch, temporary full accuracy, locationManagerDidChangeAuthorization, NSLocationDefaultAccuracyReduced, App Clips."
   ) { layer in
     layer.members = [.accuracyAuthorization, .requestTemporaryFullAccuracyAuthorization]
+    // P7 from 14: Allow Once, Allow While Using App, Don’t Allow.
+    let firstPrompt = firstPromptRules(.p7)
+    layer.requests = firstPrompt.requests
+    layer.variants = firstPrompt.variants + [
+      // A3: an App Clip's first prompt is P14, without Allow Once; its While-Using grant is A1's.
+      RuleVariant(for: .appClip) { variant in
+        let p14 = [PromptChoice(Assumptions.appClipWhileUsingButton, .whenInUse), PromptChoice("Don’t Allow", .denied)]
+        variant.requests = [RequestRule(.A3, from: .notDetermined, .requestWhenInUseAuthorization, .prompt(.p14, p14))]
+      }
+    ]
     layer.authorizationCallback = .preferLocationManagerDidChangeAuthorization  // C4
     layer.reportsAccuracy = true  // P7 map and switch, K3, S3, T1–T5
     layer.regionsNeedFullAccuracy = true  // U4
@@ -199,5 +233,52 @@ extension RuleLayer {
 
   static let iOS15 = RuleLayer(since: OSVersion(15), "Settings label \"Ask Next Time Or When I Share\".") { layer in
     layer.askNextTimeLabel = "Ask Next Time Or When I Share"  // S1
+  }
+
+  // MARK: - >= iOS 26
+
+  /// N1: Apple documents no change to location authorization after 18 (and 19–25 do not exist, §1).
+  static let iOS26 = RuleLayer(since: OSVersion(26), "No documented change to authorization: the 18 rules hold (N1).")
+
+  // MARK: - Rows shared by layers
+
+  /// R6 and R9 with a P7 in its version's button order, and the variants that show the same P7: an
+  /// app linked before 11 asking for Always (K1b, the old key's text) and an app linked before 8
+  /// using location for the first time (R1b, `NSLocationUsageDescription`).
+  static func firstPromptRules(_ p7: AlertTemplate) -> (requests: [RequestRule], variants: [RuleVariant]) {
+    let whenInUse = choices(p7, ["Allow Once": .temporaryWhenInUse, "Allow While Using App": .whenInUse, "Don’t Allow": .denied])
+    // R9: Allow While Using App from an Always request is provisional Always.
+    let always = choices(
+      p7, ["Allow Once": .temporaryWhenInUse, "Allow While Using App": .provisionalAlways, "Don’t Allow": .denied])
+    let requests = [
+      RequestRule(.R6, from: .notDetermined, .requestWhenInUseAuthorization, .prompt(p7, whenInUse)),
+      RequestRule(.R9, from: .notDetermined, .requestAlwaysAuthorization, .prompt(p7, always), usesAlwaysRequest: true),
+    ]
+    let oldSDK = RuleVariant(for: .linkedBefore(OSVersion(11))) { variant in
+      // K1b: the device's Always alert with the NSLocationAlwaysUsageDescription text.
+      variant.requests = [
+        RequestRule(
+          .K1b, from: .notDetermined, .requestAlwaysAuthorization, .prompt(p7.withMessage(.usageDescription(.always)), always),
+          usesAlwaysRequest: true)
+      ]
+    }
+    return (requests, [oldSDK, firstUseAsksForAlways(p7, always)])
+  }
+
+  /// R1b: an app linked before 8 is asked for Always on its first use of location, with the device's
+  /// Always alert showing `NSLocationUsageDescription` (or nothing); no key is needed.
+  static func firstUseAsksForAlways(_ alert: AlertTemplate, _ choices: [PromptChoice]) -> RuleVariant {
+    RuleVariant(for: .linkedBefore(OSVersion(8))) { variant in
+      variant.requests = [
+        RequestRule(
+          .R1b, from: .notDetermined, .firstUseOfLocation, .prompt(alert.withMessage(.usageDescription(.location)), choices),
+          usesAlwaysRequest: true)
+      ]
+    }
+  }
+
+  /// An alert's choices in its display order, from each button's result.
+  static func choices(_ alert: AlertTemplate, _ results: [String: AuthorizationState]) -> [PromptChoice] {
+    alert.buttons.compactMap { button in results[button].map { PromptChoice(button, $0) } }
   }
 }

@@ -42,6 +42,8 @@ public struct RuleLayer: Sendable {
   public var askNextTimeLabel: String?
   /// W1: the full list of requirements from this layer on.
   public var wifiRequirements: [WiFiRequirement]?
+  /// What changes only for apps linked against an older SDK (K1b, R1b) or for App Clips (A3).
+  public var variants: [RuleVariant] = []
 
   /// Creates a layer and lets `configure` fill in what it changes.
   public init(since: OSVersion, _ summary: String, _ configure: (inout RuleLayer) -> Void = { _ in }) {

@@ -14,12 +14,12 @@ extension RuleSet {
     if call == .requestAlwaysAuthorization, kind == .appClip {
       return RequestEdge(
         origin: origin, call: call, rule: .A2, consoleLine: nil,
-        scenarioError: "App Clips cannot request Always authorization", alert: nil, results: [])
+        scenarioError: "App Clips cannot request Always authorization", alert: nil, results: [], version: since)
     }
     if let requirement = keyRequirement(for: call), !requirement.isMet(by: keys) {
       return RequestEdge(
         origin: origin, call: call, rule: .K2, consoleLine: requirement.consoleLine, scenarioError: nil,
-        alert: nil, results: [])
+        alert: nil, results: [], version: since)
     }
     let alwaysRequested = origin.alwaysRequested || rule.usesAlwaysRequest
     func result(_ button: String?, _ state: AuthorizationState) -> RequestEdge.Result {
@@ -35,7 +35,7 @@ extension RuleSet {
     }
     return RequestEdge(
       origin: origin, call: call, rule: rule.id, consoleLine: nil, scenarioError: nil, alert: rule.alert,
-      results: results)
+      results: results, version: since)
   }
 
   /// Every edge of the request graph on this version: each origin that exists × each call that exists.
@@ -48,9 +48,12 @@ extension RuleSet {
     requestEdges(keys: keys, kind: kind).filter { $0.call != .firstUseOfLocation && $0.isSilentNoOp }
   }
 
-  /// The Settings labels for an app with these keys (S1).
-  public func settingsLabels(keys: Set<UsageDescriptionKey>) -> [String] {
-    settingsOptions(keys: keys).map(label(for:))
+  /// The Settings labels for an app with these keys (S1), as a device in this language shows them on
+  /// `version` (Z0; English and the rules' first version unless given).
+  public func settingsLabels(
+    keys: Set<UsageDescriptionKey>, in texts: SystemTexts = .english, on version: OSVersion? = nil
+  ) -> [String] {
+    settingsOptions(keys: keys).map { texts.settingsLabel(label(for: $0), on: version ?? since) }
   }
 
   /// The method a delegate implementing every method receives for a status change (C4).
@@ -62,16 +65,26 @@ extension RuleSet {
   }
 
   /// A text rendering of the state machine: states, request edges, system prompts, Settings options.
-  public func explanation(keys: Set<UsageDescriptionKey>, kind: AppKind = .app) -> String {
-    var lines = ["Rules since iOS \(since) (layers: \(layers.map { $0.since.description }.joined(separator: ", ")))"]
+  ///
+  /// Alert titles, buttons and Settings labels read as a device in `texts`' language shows them on
+  /// `version` (Z0, Z1; by default English on the rules' first version).
+  public func explanation(
+    keys: Set<UsageDescriptionKey>, kind: AppKind = .app, in texts: SystemTexts = .english, on version: OSVersion? = nil
+  ) -> String {
+    let version = version ?? since
+    var header = "Rules since iOS \(since) (layers: \(layers.map { $0.since.description }.joined(separator: ", "))"
+    // K1b, R1b, A3: the variants folded in for this kind of app.
+    if !variants.isEmpty { header += "; for " + variants.map(\.description).joined(separator: ", ") }
+    var lines = [header + ")"]
+    if texts.language != SystemTexts.english.language { lines.append("Texts: \(texts.language), iOS \(version) (Z0)") }
     lines.append("States: " + states.map(\.shortName).joined(separator: ", "))
     lines.append("Requests:")
-    lines += requestEdges(keys: keys, kind: kind).map { "  \($0)" }
+    lines += requestEdges(keys: keys, kind: kind).map { "  " + $0.description(in: texts, on: version) }
     if !systemPrompts.isEmpty {
       lines.append("System prompts:")
-      lines += systemPrompts.map { "  \($0)" }
+      lines += systemPrompts.map { "  " + $0.description(in: texts, on: version) }
     }
-    lines.append("Settings: " + settingsLabels(keys: keys).joined(separator: " · "))
+    lines.append("Settings: " + settingsLabels(keys: keys, in: texts, on: version).joined(separator: " · "))
     return lines.joined(separator: "\n")
   }
 }

@@ -1,10 +1,13 @@
-/// The rules in force on one iOS version: every layer up to it, folded in order.
+/// The rules in force on one iOS version: every layer up to it, folded in order, each followed by
+/// the variants that fit the app (its linked SDK, K1b and R1b; App Clips, A3).
 ///
 /// Resolving is a lookup in a table built once from `RuleLayer.all`, so creating devices is cheap;
 /// a rule set is immutable and shared by reference.
 public final class RuleSet: Sendable {
   /// The layers that apply, oldest first.
   public let layers: [RuleLayer]
+  /// The variants folded in (K1b, R1b, A3), oldest layer first.
+  public let variants: [RuleVariant.Condition]
   /// The authorization states that exist.
   public let states: [AuthorizationState]
   /// The manager members that exist.
@@ -40,18 +43,36 @@ public final class RuleSet: Sendable {
   /// W1.
   public let wifiRequirements: [WiFiRequirement]
 
-  /// The rules in force on `version`.
-  public static func forVersion(_ version: OSVersion) -> RuleSet {
+  /// The rules in force on `version` for an app of `kind` linked against `linkedSDK` (§1: by default
+  /// the device's version, which no "linked before" variant fits).
+  public static func forVersion(_ version: OSVersion, linkedSDK: OSVersion? = nil, kind: AppKind = .app) -> RuleSet {
     let applied = RuleLayer.all.lastIndex { $0.since <= version } ?? 0
-    return resolved[applied]
+    let sdk = linkedSDK ?? version
+    let bucket = sdkThresholds.filter { $0 <= sdk }.count
+    return resolved[applied][bucket * 2 + (kind == .appClip ? 1 : 0)]
   }
 
-  /// One folded rule set per layer: index `i` holds layers `0…i`.
-  private static let resolved: [RuleSet] = RuleLayer.all.indices.map {
-    RuleSet(folding: Array(RuleLayer.all[...$0]))
+  /// The versions some variant's "linked before" compares the SDK with, ascending: apps fall into
+  /// `count + 1` buckets that no variant tells apart within.
+  private static let sdkThresholds: [OSVersion] = Set(
+    RuleLayer.all.flatMap(\.variants).compactMap { variant -> OSVersion? in
+      if case .linkedBefore(let version) = variant.condition { return version }
+      return nil
+    }
+  ).sorted()
+
+  /// One folded rule set per layer and app profile: `[i][bucket * 2 + appClip]` holds layers `0…i`
+  /// with the variants that fit an app of that SDK bucket and kind.
+  private static let resolved: [[RuleSet]] = RuleLayer.all.indices.map { index in
+    let layers = Array(RuleLayer.all[...index])
+    return (0...sdkThresholds.count).flatMap { bucket in
+      // A version inside the bucket: below the first threshold, or at the one that opens it.
+      let sdk = bucket == 0 ? OSVersion(0) : sdkThresholds[bucket - 1]
+      return [AppKind.app, .appClip].map { RuleSet(folding: layers, kind: $0, linkedSDK: sdk) }
+    }
   }
 
-  private init(folding layers: [RuleLayer]) {
+  private init(folding layers: [RuleLayer], kind: AppKind, linkedSDK: OSVersion) {
     self.layers = layers
     var states: [AuthorizationState] = []
     var members = Set<ManagerMember>()
@@ -70,6 +91,7 @@ public final class RuleSet: Sendable {
     var always = OptionCondition.listed
     var askNextTime: String?
     var wifi: [WiFiRequirement] = []
+    var variants: [RuleVariant.Condition] = []
     for layer in layers {
       states += layer.states
       members.formUnion(layer.members)
@@ -91,7 +113,18 @@ public final class RuleSet: Sendable {
       always = layer.settingsAlways ?? always
       askNextTime = layer.askNextTimeLabel ?? askNextTime
       wifi = layer.wifiRequirements ?? wifi
+      for variant in layer.variants where variant.condition.holds(kind: kind, linkedSDK: linkedSDK) {
+        for rule in variant.requests { requests[Self.slot(rule.origin, rule.call)] = rule }
+        for requirement in variant.keyRequirements { keys[requirement.call.rawValue] = requirement }
+        for prompt in variant.systemPrompts {
+          prompts.removeAll { $0.id == prompt.id }
+          prompts.append(prompt)
+        }
+        always = variant.settingsAlways ?? always
+        if !variants.contains(variant.condition) { variants.append(variant.condition) }
+      }
     }
+    self.variants = variants
     self.states = states
     self.members = members
     self.requestTable = requests

@@ -31,7 +31,10 @@ public struct SystemPromptRule: Hashable, Sendable, CustomStringConvertible {
     self.choices = choices
   }
 
-  public var description: String {
-    "\(id) \(from.shortName) → \(alert.id): " + choices.map(\.description).joined(separator: " · ")
+  public var description: String { description(in: .english, on: .newestSupported) }
+
+  /// The rule with its buttons as a device in this language shows them on `version` (Z0).
+  public func description(in texts: SystemTexts, on version: OSVersion) -> String {
+    "\(id) \(from.shortName) → \(alert.id): " + choices.map { $0.description(in: texts, on: version) }.joined(separator: " · ")
   }
 }

@@ -6,7 +6,7 @@ public struct MisuseError: Error, Equatable, Sendable, CustomStringConvertible {
   public enum Kind: String, Equatable, Sendable {
     /// A version string that is not `major[.minor[.patch]]`.
     case malformedVersion
-    /// A well-formed version outside iOS 7.0 – 18.x.
+    /// A well-formed version outside iOS 7.0 – 18.x and 26.x (19–25 say that iOS went from 18 to 26).
     case unsupportedVersion
     /// A duration, date or wall-clock time that cannot be read.
     case malformedTime

@@ -16,10 +16,17 @@ public struct OSVersion: Hashable, Comparable, Sendable, CustomStringConvertible
 
   /// The oldest release the model covers.
   public static let oldestSupported = OSVersion(7, 0)
-  /// The newest release a device gets when a scenario names none.
-  public static let newestSupported = OSVersion(18, 0)
+  /// The newest release, which a device gets when a scenario names none (§1).
+  public static let newestSupported = OSVersion(26, 0)
+  /// §1: Apple went from iOS 18 to iOS 26 (2025); the majors between are not versions.
+  public static let skippedMajors = 19...25
   /// The supported range as the error messages spell it.
-  public static let supportedRange = "7.0 – 18.x"
+  public static let supportedRange = "7.0 – 18.x and 26.x"
+
+  /// The release just before `major.0`, as ranges name it: `10.x` before 11.0, `18.x` before 26.0 (§1).
+  public static func majorBefore(_ major: Int) -> Int {
+    skippedMajors.contains(major - 1) ? skippedMajors.lowerBound - 1 : major - 1
+  }
 
   /// Parses `"8"`, `"13.4"` or `"17.2.1"` and checks that the model covers it.
   ///
@@ -48,6 +55,12 @@ public struct OSVersion: Hashable, Comparable, Sendable, CustomStringConvertible
     guard numbers.count <= 3 else { throw Self.malformed(text) }
     let version = OSVersion(
       numbers[0], numbers.count > 1 ? numbers[1] : 0, numbers.count > 2 ? numbers[2] : 0)
+    // §1: 19–25 were never released; saying so is more use than the range alone.
+    if Self.skippedMajors.contains(version.major) {
+      throw MisuseError(
+        .unsupportedVersion,
+        "iOS \(version) does not exist: iOS went from 18 to 26 (2025); the model covers iOS \(Self.supportedRange)")
+    }
     guard (Self.oldestSupported.major...Self.newestSupported.major).contains(version.major) else {
       throw MisuseError(
         .unsupportedVersion,

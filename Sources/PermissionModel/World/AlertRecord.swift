@@ -12,12 +12,21 @@ struct AlertRecord {
   let app: Int
   let number: Int
   let template: AlertTemplate
+  /// The title as shown, in the device's language (Z0).
   let title: String
+  /// The button labels as shown, in display order, in the device's language (Z0).
+  let buttons: [String]
   let message: String?
   var precise: Bool?
   var map: AlertMap?
   let purpose: Purpose
+  /// The label shown on the button that was tapped.
   var tapped: String?
+  /// D1: taken away unanswered because the app's authorization changed by another route or the app ended.
+  var withdrawn = false
+
+  /// D1: every alert raised for an app (P1–P9, P12–P14) can be withdrawn; P10 and P11 cannot.
+  var isWithdrawable: Bool { template.id != .P10 && template.id != .P11 }
 
   /// Whether the app's own call raised the alert, so that it goes away with the app; R19 and R21 do not.
   var isRaisedByTheApp: Bool {

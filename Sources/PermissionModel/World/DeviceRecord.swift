@@ -4,6 +4,8 @@ struct DeviceRecord {
   let version: OSVersion
   let rules: RuleSet
   let locale: String
+  /// The system's own texts in the device's language (Z0).
+  let texts: SystemTexts
   let startDate: LocalDateTime
   let createdAt: VirtualInstant
   var locationServicesEnabled: Bool

@@ -9,30 +9,37 @@ extension World {
     let device = appRecords[app].device
     let info = appRecords[app].info
     let machine = appRecords[app].machine
+    let texts = deviceRecords[device].texts
+    let version = deviceRecords[device].version
     var precise: Bool?
     var map: AlertMap?
-    // P7 on iOS 14+: a map and a Precise switch, on by default; with K3 no switch and an approximate map.
-    if template.id == .P7, machine.rules.reportsAccuracy {
+    // P7 (and P14, A3) on iOS 14+: a map and a Precise switch, on by default; with K3 no switch and an approximate map.
+    if template.hasPreciseSwitch, machine.rules.reportsAccuracy {
       precise = machine.profile.defaultAccuracyReduced ? nil : true
       map = machine.profile.defaultAccuracyReduced ? .approximate : .precise
     }
     let text: String?
     switch template.message {
-    case .none: text = nil
+    case .none: text = texts.message(template.id, on: version)  // Z0: the system's own message, if any
     case .usageDescription(let key): text = info.plist.usageDescriptions[key].flatMap { $0.isEmpty ? nil : $0 }  // K5
+    case .firstUsageDescription(let keys):  // K1b
+      text = keys.lazy.compactMap { info.plist.usageDescriptions[$0] }.first { !$0.isEmpty }
     case .purposeText: text = message  // K4
     }
     deviceRecords[device].alertsShown += 1
+    // Z0, Z1: the title and buttons in the device's language on its version; the message follows K4/K5.
     let alert = AlertRecord(
       device: device, app: app, number: deviceRecords[device].alertsShown, template: template,
-      title: template.title(appName: info.name), message: text, precise: precise, map: map, purpose: purpose)
+      title: template.title(appName: info.name, in: texts, on: version),
+      buttons: template.buttonLabels(in: texts, on: version), message: text, precise: precise, map: map,
+      purpose: purpose)
     let index = alertRecords.count
     alertRecords.append(alert)
     deviceRecords[device].currentAlert = index
     var line = "alert#\(alert.number) \(template.id) \(template.kind): “\(alert.title)”"
     if let text { line += " — \(text)" }
-    line += " " + template.buttons.map { "[\($0)]" }.joined(separator: " ")
-    if let precise { line += ", Precise \(precise ? "on" : "off")" }
+    line += " " + alert.buttons.map { "[\($0)]" }.joined(separator: " ")
+    if let precise { line += ", \(texts.switchLabel("Precise", on: version)) \(precise ? "on" : "off")" }
     if let map { line += ", map \(map)" }
     log(device, line)
     return index
@@ -53,7 +60,7 @@ extension World {
     }
   }
 
-  private func finishSystemPrompt(_ rule: SystemPromptRule, for app: Int) {
+  func finishSystemPrompt(_ rule: SystemPromptRule, for app: Int) {
     switch rule.trigger {
     case .alwaysOnlyEventWhileNotInUse:
       appRecords[app].deferredPromptPending = false
@@ -71,17 +78,22 @@ extension World {
   // We can tap a button only on the alert that is showing.
   func tap(_ alert: Int, _ label: String) throws(MisuseError) {
     let record = try showingAlert(alert)
-    let wanted = AlertTemplate.normalizedLabel(label)
-    guard let button = record.template.buttons.first(where: { AlertTemplate.normalizedLabel($0) == wanted }) else {
+    let texts = deviceRecords[record.device].texts
+    let version = deviceRecords[record.device].version
+    // Z0: the label shown, its English label or a documented alternative; `button` is the English name.
+    guard let button = texts.buttonKey(for: label, among: record.template.buttons, on: version),
+      let index = record.template.buttons.firstIndex(of: button)
+    else {
       throw MisuseError(
         .alert,
         "“\(label)” is not a button of alert#\(record.number) (“\(record.title)”); its buttons are: "
-          + record.template.buttons.map { "“\($0)”" }.joined(separator: ", "))
+          + record.buttons.map { "“\($0)”" }.joined(separator: ", "))
     }
     let app = record.app
-    alertRecords[alert].tapped = button
+    let shown = record.buttons[index]
+    alertRecords[alert].tapped = shown
     deviceRecords[record.device].currentAlert = nil
-    log(record.device, "alert#\(record.number) tap “\(button)”")
+    log(record.device, "alert#\(record.number) tap “\(shown)”")
     switch record.purpose {
     case .request(let rule):
       if let choice = rule.choices.first(where: { $0.button == button }) {
@@ -111,7 +123,8 @@ extension World {
     }
     alertRecords[alert].precise = on
     alertRecords[alert].map = on ? .precise : .approximate
-    log(record.device, "alert#\(record.number) Precise \(on ? "on" : "off")")
+    let precise = deviceRecords[record.device].texts.switchLabel("Precise", on: deviceRecords[record.device].version)
+    log(record.device, "alert#\(record.number) \(precise) \(on ? "on" : "off")")
   }
 
   /// E1, E2: a temporary grant answered after the app stopped being in use ends at once.
@@ -122,6 +135,11 @@ extension World {
 
   private func showingAlert(_ alert: Int) throws(MisuseError) -> AlertRecord {
     let record = alertRecords[alert]
+    if record.withdrawn {
+      throw MisuseError(
+        .alert,
+        "alert#\(record.number) (“\(record.title)”) was withdrawn before it was answered (D1): the app's authorization changed by another route or the app ended")
+    }
     guard deviceRecords[record.device].currentAlert == alert else {
       throw MisuseError(.alert, "alert#\(record.number) (“\(record.title)”) is no longer showing")
     }
@@ -145,5 +163,51 @@ extension World {
       break
     }
     settle(app)
+  }
+}
+
+// MARK: - Withdrawing alerts (D1)
+
+extension World {
+  /// What an app's authorization is, as D1 compares it before and after a change by another route.
+  struct AuthorizationView: Equatable {
+    let state: AuthorizationState
+    let reported: AuthorizationSnapshot
+  }
+
+  func authorizationView(_ app: Int) -> AuthorizationView {
+    AuthorizationView(state: appRecords[app].machine.state, reported: reported(app))
+  }
+
+  /// D1 (assumed): the app's authorization changed under its alert by another route (Settings,
+  /// Location Services, restriction, reset): the alert is withdrawn unanswered.
+  func withdrawAlertIfChanged(_ app: Int, since before: AuthorizationView) {
+    guard authorizationView(app) != before else { return }
+    withdrawAlert(of: app)
+  }
+
+  /// D1: the alert showing for `app`, if it is one D1 covers, goes away unanswered; its choice is never
+  /// applied, a temporary-accuracy request completes with `promptDeclined`, and a held R19 prompt ends.
+  /// A request whose alert was withdrawn still counts as made (its Always request stays used).
+  @discardableResult
+  func withdrawAlert(of app: Int) -> Bool {
+    let device = appRecords[app].device
+    guard let alert = deviceRecords[device].currentAlert, alertRecords[alert].app == app,
+      alertRecords[alert].isWithdrawable
+    else { return false }
+    deviceRecords[device].currentAlert = nil
+    alertRecords[alert].withdrawn = true
+    log(device, "alert#\(alertRecords[alert].number) withdrawn (D1)")
+    switch alertRecords[alert].purpose {
+    case .temporaryFullAccuracy(let request):
+      complete(request, error: .promptDeclined)  // D1, C7
+    case .systemPrompt(let rule):
+      finishSystemPrompt(rule, for: app)
+      if case .alwaysOnlyEventWhileNotInUse = rule.trigger { log(app: app, "held location event(s) dropped (R19, D1)") }
+    case .request, .locationServicesOff:
+      break
+    }
+    showNextSystemPrompt(on: device)
+    return true
   }
 }

@@ -15,7 +15,9 @@ extension World {
     }
     let sdk = options.sdk ?? record.version
     let profile = AppProfile(plist: plist, kind: options.kind, linkedSDK: sdk)
-    let machine = AuthorizationMachine(rules: record.rules, profile: profile)
+    // §1: the app's rules read its linked SDK (K1b, R1b) and its kind (A3).
+    let rules = RuleSet.forVersion(record.version, linkedSDK: sdk, kind: options.kind)
+    let machine = AuthorizationMachine(rules: rules, profile: profile)
     let id = appRecords.count
     appRecords.append(
       AppRecord(
@@ -137,7 +139,9 @@ extension World {
     appRecords[app].eventsForNextManager = []
     appRecords[app].state = .notRunning
     let device = appRecords[app].device
-    if let alert = deviceRecords[device].currentAlert, alertRecords[alert].app == app,
+    if withdrawAlert(of: app) {
+      // D1: the app ended with its alert showing.
+    } else if let alert = deviceRecords[device].currentAlert, alertRecords[alert].app == app,
       alertRecords[alert].isRaisedByTheApp
     {
       deviceRecords[device].currentAlert = nil
@@ -186,19 +190,28 @@ extension World {
 
   // MARK: - In use (L1, L2)
 
-  /// L1: the foreground, the grace period, or a background session that continues (B1).
+  /// L1: the foreground, the grace period, or a background session that shows the indicator (B3).
   func isInUse(_ app: Int) -> Bool {
     switch appRecords[app].state {
     case .foreground: true
-    case .background: appRecords[app].graceTimer != nil || hasBackgroundSession(app)
+    case .background: appRecords[app].graceTimer != nil || showsIndicator(app)
     case .suspended, .notRunning: false
     }
   }
 
   /// L2: an app in the background past its grace period without a background session is suspended.
+  /// L1: one whose session shows no indicator keeps running (B1) but is not in use: its temporary
+  /// grants end (E1, E2).
   func updateActivity(_ app: Int) {
-    guard appRecords[app].state == .background, appRecords[app].graceTimer == nil, !hasBackgroundSession(app)
-    else { return }
+    guard appRecords[app].state == .background, appRecords[app].graceTimer == nil else { return }
+    if hasBackgroundSession(app) {
+      let machine = appRecords[app].machine
+      if !isInUse(app), machine.grant == .temporaryWhenInUse || machine.temporaryFullAccuracy {
+        stopBeingInUse(app)
+        settle(app)
+      }
+      return
+    }
     appRecords[app].state = .suspended
     log(app: app, "suspended: no longer in use (L2)")
     stopBeingInUse(app)

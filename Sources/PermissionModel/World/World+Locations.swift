@@ -298,21 +298,25 @@ extension World {
 
   /// B3: the blue bar or pill while an app receives locations in the background.
   func showsBackgroundIndicator(_ device: Int) -> Bool {
-    for app in deviceRecords[device].apps where appRecords[app].state == .background {
-      let machine = appRecords[app].machine
-      for manager in appRecords[app].managers where runsBackgroundSession(manager) {
-        switch machine.state {
-        case .whenInUse, .temporaryWhenInUse:
+    deviceRecords[device].apps.contains(where: showsIndicator)
+  }
+
+  /// B3: whether this app, in the background, runs a session that shows the indicator (L1 reads it).
+  func showsIndicator(_ app: Int) -> Bool {
+    guard appRecords[app].state == .background else { return false }
+    let machine = appRecords[app].machine
+    for manager in appRecords[app].managers where runsBackgroundSession(manager) {
+      switch machine.state {
+      case .whenInUse, .temporaryWhenInUse:
+        return true
+      case .always, .provisionalAlways:
+        if machine.rules.alwaysIndicator == .whenShowsBackgroundLocationIndicator,
+          managerRecords[manager].showsBackgroundLocationIndicator
+        {
           return true
-        case .always, .provisionalAlways:
-          if machine.rules.alwaysIndicator == .whenShowsBackgroundLocationIndicator,
-            managerRecords[manager].showsBackgroundLocationIndicator
-          {
-            return true
-          }
-        case .notDetermined, .denied, .restricted:
-          break
         }
+      case .notDetermined, .denied, .restricted:
+        break
       }
     }
     return false

@@ -154,6 +154,7 @@ extension World {
     try check(manager, .showsBackgroundLocationIndicator)
     log(manager: manager, "showsBackgroundLocationIndicator = \(value)")
     managerRecords[manager].showsBackgroundLocationIndicator = value
+    settle(managerRecords[manager].app)  // L1: the indicator decides whether a background session is in use
   }
 
   func setPausesLocationUpdatesAutomatically(_ manager: Int, _ value: Bool) throws(MisuseError) {

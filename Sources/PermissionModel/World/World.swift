@@ -65,6 +65,7 @@ public final class World {
     deviceRecords.append(
       DeviceRecord(
         number: id + 1, version: options.ios, rules: RuleSet.forVersion(options.ios), locale: options.locale,
+        texts: SystemTexts(locale: options.locale),
         startDate: options.date, createdAt: now, locationServicesEnabled: options.locationServicesEnabled,
         location: options.location, lastMovedAt: now, wifiSSID: options.wifi))
     var line =

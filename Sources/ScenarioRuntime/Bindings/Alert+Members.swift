@@ -8,7 +8,10 @@ extension Alert {
     key: { $0.entityID.rawValue }, describe: { "Alert(\($0.rule.rawValue) \($0.kind.rawValue): “\($0.title)”)" },
     members: [
       .property("kind", "AlertKind", "What the alert is about.") { alert, call in call.push(alert.kind.rawValue) },
-      .property("title", "string", "The title, as iOS shows it.") { alert, call in call.push(alert.title) },
+      .property("id", "string", "The alert's rule id in BEHAVIOR.md: \"P7\", \"P14\", ….") { alert, call in
+        call.push(alert.rule.rawValue)
+      },
+      .property("title", "string", "In the phone's language (`locale`), with the app's own name.") { alert, call in call.push(alert.title) },
       .property("message", "string?", "nil when the alert has no message.") { alert, call in call.push(alert.message) },
       .property("buttons", "string[]", "The labels in display order, exactly as iOS shows them.") { alert, call in
         call.push(alert.buttons)

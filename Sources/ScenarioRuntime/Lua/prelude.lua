@@ -253,12 +253,13 @@ end
 
 -- MARK: - Alerts, callbacks, crashes, console
 
-local ALERT_FIELDS = { "kind", "title", "message", "buttons", "precise", "map" }
+local ALERT_FIELDS = { "kind", "id", "title", "message", "buttons", "precise", "map" }
 local CALLBACK_FIELDS = { "name", "at", "manager", "status", "accuracy", "error", "locations", "region" }
 
 local function show_alert(alert)
   local lines = {
     "  kind:    " .. show(alert.kind),
+    "  id:      " .. show(alert.id),
     "  title:   " .. show(alert.title),
     "  message: " .. show(alert.message),
     "  buttons: " .. show(alert.buttons),

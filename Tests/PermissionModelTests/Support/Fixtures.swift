@@ -117,8 +117,8 @@ enum SceneError: Error, CustomStringConvertible {
 
 /// Versions that exercise every layer, and the edges between them.
 enum Versions {
-  /// The first version of each layer, plus 13.3 and the newest.
-  static let layers: [String] = ["7.0", "8.0", "9.0", "11.0", "12.0", "13.0", "13.3", "13.4", "14.0", "15.0", "18.0"]
+  /// The first version of each layer, plus 13.3 and 18.0 (the release before 26, N1).
+  static let layers: [String] = ["7.0", "8.0", "9.0", "11.0", "12.0", "13.0", "13.3", "13.4", "14.0", "15.0", "18.0", "26.0"]
   /// From iOS 8, where requests exist.
   static let requests = layers.filter { $0 != "7.0" }
   static let from13 = ["13.0", "13.4", "14.0", "17.2.1"]

@@ -1,0 +1,115 @@
+/// The system's own texts as a device shows them (BEHAVIOR.md §19): its language's table, with English
+/// for what that table lacks.
+///
+/// - Z0: alert titles, system messages, buttons, the Precise switch and Settings labels appear in the
+///   device's `locale`; the locale finds its table as InfoPlist.strings are found (``LanguageMatch``,
+///   `zh-Hans-CN` → `zh-Hans`), and a locale without a table falls back to English.
+/// - Z1: a table gives each text by version band (`zh-Hans` says 你 from 16.0, 您 before).
+///
+/// The model names a button or a Settings option by its English label (BEHAVIOR.md's name for it);
+/// ``button(_:on:)`` and ``settingsLabel(_:on:)`` give the label shown, and ``buttonKey(for:among:on:)``
+/// finds the English name again from a label as shown, in English, or in a documented alternative.
+public struct SystemTexts: Sendable {
+  /// The table the locale found: English when it found none (`nil` only if the package had no English table).
+  public let table: SystemStringTable?
+
+  /// The language shown: the table's (`en` when the locale found none).
+  public var language: String { table?.language ?? SystemTexts.englishTable?.language ?? "en" }
+
+  /// The texts for a device locale (Z0).
+  public init(locale: String) {
+    table = Self.table(for: locale)
+  }
+
+  /// English: the texts a device shows when its locale has no table.
+  public static let english = SystemTexts(locale: "en")
+
+  /// The table a device locale finds: the first language of its fallback chain that has one, else English.
+  public static func table(for locale: String) -> SystemStringTable? {
+    for candidate in LanguageMatch.fallbackChain(for: locale) {
+      let key = LanguageMatch.normalized(candidate)
+      if let table = SystemStringTable.all.first(where: { LanguageMatch.normalized($0.language) == key }) {
+        return table
+      }
+    }
+    return englishTable
+  }
+
+  /// The English table, the fallback for every language.
+  static let englishTable = SystemStringTable.all.first { $0.language == "en" }
+
+  /// The languages that have a table, sorted.
+  public static var languages: [String] { SystemStringTable.all.map(\.language).sorted() }
+
+  // MARK: - Lookups
+
+  /// An alert's title with `%@` where the app's name goes (inside “ ”), on `version`.
+  public func titleFormat(_ alert: RuleID, on version: OSVersion) -> String {
+    lookup(\.titles, alert.rawValue, on: version) ?? "\(alert.rawValue) “%@”"
+  }
+
+  /// An alert's title for an app on `version`.
+  public func title(_ alert: RuleID, appName: String, on version: OSVersion) -> String {
+    let format = titleFormat(alert, on: version)
+    guard let placeholder = format.firstRange(of: "%@") else { return format }
+    var title = format
+    title.replaceSubrange(placeholder, with: appName)
+    return title
+  }
+
+  /// The system's own message of an alert (P12), or `nil` when the system gives none.
+  public func message(_ alert: RuleID, on version: OSVersion) -> String? {
+    lookup(\.messages, alert.rawValue, on: version)
+  }
+
+  /// The label shown for a button the model names by its English label.
+  public func button(_ english: String, on version: OSVersion) -> String {
+    lookup(\.buttons, english, on: version) ?? english
+  }
+
+  /// The label Settings shows for an option the model names by its English label.
+  public func settingsLabel(_ english: String, on version: OSVersion) -> String {
+    lookup(\.settings, english, on: version) ?? english
+  }
+
+  /// The name shown for a switch: `Precise` on P7, `Precise Location` in Settings.
+  public func switchLabel(_ english: String, on version: OSVersion) -> String {
+    lookup(\.switches, english, on: version) ?? english
+  }
+
+  /// The English name of the button `label` picks among `buttons` (English names), or `nil`.
+  ///
+  /// A label picks a button when it is the label shown, the English label, or a documented
+  /// alternative wording (SCENARIO_API §5); straight and curly apostrophes match each other.
+  public func buttonKey(for label: String, among buttons: [String], on version: OSVersion) -> String? {
+    let wanted = Self.normalized(label)
+    return buttons.first { key in
+      Self.normalized(button(key, on: version)) == wanted || Self.normalized(key) == wanted
+        || Self.normalized(Self.english.button(key, on: version)) == wanted
+        || (table?.alternatives[key] ?? []).contains { Self.normalized($0) == wanted }
+    }
+  }
+
+  /// The English name of the Settings option `label` picks among `options` (English names), or `nil`:
+  /// the label shown or the English label.
+  public func settingsKey(for label: String, among options: [String], on version: OSVersion) -> String? {
+    let wanted = Self.normalized(label)
+    return options.first { key in
+      Self.normalized(settingsLabel(key, on: version)) == wanted || Self.normalized(key) == wanted
+        || Self.normalized(Self.english.settingsLabel(key, on: version)) == wanted
+    }
+  }
+
+  /// A label with straight apostrophes turned curly, so that `Don't Allow` finds `Don’t Allow`.
+  public static func normalized(_ label: String) -> String {
+    String(String.UnicodeScalarView(label.unicodeScalars.map { $0 == "'" ? "’" : $0 }))
+  }
+
+  private func lookup(
+    _ section: KeyPath<SystemStringTable, [String: [SystemStringTable.Band]]>, _ key: String, on version: OSVersion
+  ) -> String? {
+    if let table, let text = SystemStringTable.text(in: table[keyPath: section][key], on: version) { return text }
+    guard let english = Self.englishTable else { return nil }
+    return SystemStringTable.text(in: english[keyPath: section][key], on: version)
+  }
+}
