@@ -14,7 +14,7 @@ struct RunCommand: ParsableCommand {
       Every *.lua file under the given paths is loaded once to collect its scenarios; files that \
       register none (helper modules for require) are not test files. Each case then runs alone, with \
       fresh Lua globals and a fresh model. Exit status: 0 when every case passed (or was skipped), 1 when \
-      any failed or errored, 2 for a usage error or unreadable input, 130 when interrupted.
+      any failed or errored, 2 for a usage error or unreadable input, 130, 143 or 129 when SIGINT, SIGTERM or SIGHUP stopped it.
       """
   )
 
@@ -70,6 +70,14 @@ struct RunCommand: ParsableCommand {
   @Option(help: "Memory limit of each case's Lua state (e.g. 64M, 1G).")
   var memory = "64M"
 
+  @Option(help: "Seconds a case (or a file's top level) may run before it is stopped and reported as an error.")
+  var timeout: Double = 10
+
+  @Option(
+    name: .customLong("worker-memory"),
+    help: "Host memory a worker process may hold (e.g. 1G); a case that makes it hold more is an error.")
+  var workerMemory = "1G"
+
   @Option(
     name: .customLong("output"),
     help: """
@@ -105,15 +113,17 @@ struct RunCommand: ParsableCommand {
   func run() throws {
     let settings = try RunSettings(self)
     let stop = StopFlag()
-    let interrupted = try SignalWatcher.whileWatchingSIGINT(stop) { () throws -> Bool in
+    let interrupted = try SignalWatcher.whileWatching(stop) { () throws -> Bool in
       try execute(settings, stop: stop)
     }
-    if interrupted { throw ExitCode(130) }
+    if interrupted { throw ExitCode(128 + (stop.signal ?? SIGINT)) }
   }
 
   /// Runs and reports; returns whether the run was interrupted. Throws `ExitCode.failure` on failures.
   private func execute(_ settings: RunSettings, stop: StopFlag) throws -> Bool {
     let environment = try usage { try ScenarioEnvironment(root: settings.root, limits: settings.limits, seed: settings.seed ?? 0) }
+    // Every case and every file's top level runs in a worker process the run can stop (issue 11).
+    let isolation = CaseIsolation.workerProcesses(try settings.workerLaunch())
     let patterns = try settings.patterns()
     let found = try usage { try ScenarioDiscovery.files(in: settings.paths, matching: patterns.files) }
     guard !found.isEmpty else {
@@ -123,7 +133,8 @@ struct RunCommand: ParsableCommand {
     // What collection declared is needed only to plan: let it go before the run (100,000 cases hold megabytes).
     let (plan, loadedFiles) = try usage {
       let collected = try ScenarioCollector.collect(
-        absolute, environment: environment, jobs: settings.jobs, absolutePaths: settings.namesFilesAbsolutely)
+        absolute, environment: environment, jobs: settings.jobs, absolutePaths: settings.namesFilesAbsolutely,
+        isolation: isolation, stop: stop)
       let plan = settings.planner.plan(collected.map(\.declared), paths: collected.map(\.loaded.file.path)) { name in
         patterns.names?.matches(name) ?? true
       }
@@ -185,7 +196,9 @@ struct RunCommand: ParsableCommand {
     )
     let executor = RunExecutor(
       environment: environment, files: loadedFiles,
-      options: RunExecutor.Options(jobs: settings.jobs, failFast: failFast, clock: settings.clock))
+      options: RunExecutor.Options(
+        jobs: settings.jobs, failFast: failFast, clock: settings.clock, isolation: isolation,
+        keepsPassingTranscripts: junitOutput == .all))
     let interrupted = executor.execute(plan, info: info, stop: stop) { event in
       reporter.record(event)
       tally.record(event)

@@ -9,6 +9,10 @@ struct RunSettings {
   var paths: [String]
   var root: String
   var limits: ScenarioEnvironment.Limits
+  /// How long one case (or one file's top level) may run, wall clock.
+  var timeLimit: Duration
+  /// The host memory a worker process may hold, in bytes.
+  var workerMemory: Int
   var seed: UInt64?
   var jobs: Int
   var iosVersions: [String]
@@ -33,6 +37,14 @@ struct RunSettings {
     limits = ScenarioEnvironment.Limits(
       instructions: try Self.quantity(command.instructions, option: "--instructions", unit: 1000),
       memory: try Self.quantity(command.memory, option: "--memory", unit: 1024))
+    guard command.timeout > 0, command.timeout.isFinite else {
+      throw ValidationError("--timeout \(command.timeout): expected a positive number of seconds")
+    }
+    timeLimit = .milliseconds(Int64((command.timeout * 1000).rounded(.up)))
+    workerMemory = try Self.quantity(command.workerMemory, option: "--worker-memory", unit: 1024)
+    guard workerMemory > limits.memory else {
+      throw ValidationError("--worker-memory \(command.workerMemory) must be more than --memory \(command.memory)")
+    }
     seed = command.shuffle ? (command.seed ?? UInt64.random(in: 0...999_999)) : command.seed
     if command.shuffle, command.seed == nil, let seed {
       FileHandle.standardError.write(Data("permsim: shuffling with --seed \(seed)\n".utf8))
@@ -106,6 +118,20 @@ struct RunSettings {
       throw ValidationError("\(option) \(text): expected a positive number, optionally with K, M or G")
     }
     return value * scale
+  }
+
+  /// How `permsim run` starts its worker processes: this binary, in its worker mode, with the run's root, limits and seed.
+  func workerLaunch() throws -> WorkerLaunch {
+    guard let executable = Bundle.main.executablePath else {
+      throw ValidationError("cannot find the permsim binary to start worker processes from")
+    }
+    return WorkerLaunch(
+      executable: executable,
+      arguments: [
+        "worker", "--root", root, "--instructions", String(limits.instructions), "--memory", String(limits.memory),
+        "--seed", String(seed ?? 0),
+      ],
+      timeLimit: timeLimit, memoryLimit: workerMemory)
   }
 
   /// The current directory, or the directory holding every path when some lie outside it.

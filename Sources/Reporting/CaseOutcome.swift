@@ -1,5 +1,5 @@
 /// How a case ended; failures and errors stay distinct all the way to the report and the exit code.
-public enum CaseOutcome: Sendable, Hashable {
+public enum CaseOutcome: Sendable, Hashable, Codable {
   /// The scenario function returned.
   case passed
   /// An expectation did not hold, or the app crashed outside `expect_crash`.

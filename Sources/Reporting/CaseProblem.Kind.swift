@@ -2,7 +2,7 @@ extension CaseProblem {
   /// The kind of a failure or error, spelled as JUnit's `type` attribute shows it.
   ///
   /// The runner may use kinds not listed here; reports show their raw value.
-  public struct Kind: RawRepresentable, Sendable, Hashable {
+  public struct Kind: RawRepresentable, Sendable, Hashable, Codable {
     /// The spelling in reports (`ExpectationFailed`).
     public var rawValue: String
 
@@ -31,6 +31,10 @@ extension CaseProblem {
     public static let loadError = Kind(rawValue: "LoadError")
     /// An Info.plist or strings file could not be read.
     public static let plistError = Kind(rawValue: "PlistError")
+    /// The case ran past its time limit (`--timeout`): its worker process was stopped.
+    public static let timeLimitExceeded = Kind(rawValue: "TimeLimitExceeded")
+    /// The case crashed its worker process (a signal in a C library, say), or made it hold too much memory.
+    public static let workerCrashed = Kind(rawValue: "WorkerCrashed")
 
     /// How the console names this kind to a scenario author, or nil when the headline says enough.
     var label: String? {
@@ -43,6 +47,7 @@ extension CaseProblem {
       case .memoryExceeded: "Ran past its memory budget"
       case .loadError: "Could not load"
       case .plistError: "Could not read a plist"
+      case .timeLimitExceeded, .workerCrashed: nil
       default: rawValue
       }
     }

@@ -1,5 +1,5 @@
 /// Why a case failed or errored, as the author should read it.
-public struct CaseProblem: Sendable, Hashable {
+public struct CaseProblem: Sendable, Hashable, Codable {
   /// What kind of problem this is; JUnit writes it as the `type` attribute.
   public var kind: Kind
   /// A one-sentence summary; reports keep it on one line.

@@ -1,5 +1,5 @@
 /// A place in a scenario file, shown as `path:line`.
-public struct ScriptLocation: Sendable, Hashable, CustomStringConvertible {
+public struct ScriptLocation: Sendable, Hashable, Codable, CustomStringConvertible {
   /// The file's path relative to the run's root.
   public var path: String
   /// The line, when known.

@@ -18,11 +18,20 @@ public struct RunExecutor: Sendable {
     public var failFast: Bool
     /// Where event instants come from.
     public var clock: RunClock
+    /// Where cases run: in this process, or in worker processes that can be stopped.
+    public var isolation: CaseIsolation
+    /// Whether passing cases' transcripts are kept for the reports (failures' always are).
+    public var keepsPassingTranscripts: Bool
 
-    public init(jobs: Int, failFast: Bool = false, clock: RunClock = .wall) {
+    public init(
+      jobs: Int, failFast: Bool = false, clock: RunClock = .wall, isolation: CaseIsolation = .inProcess,
+      keepsPassingTranscripts: Bool = true
+    ) {
       self.jobs = max(1, jobs)
       self.failFast = failFast
       self.clock = clock
+      self.isolation = isolation
+      self.keepsPassingTranscripts = keepsPassingTranscripts
     }
   }
 
@@ -57,11 +66,13 @@ public struct RunExecutor: Sendable {
 
     for _ in 0..<workers {
       let worker = Thread { [self] in
-        let engine = Result { () throws(LuaError) in try ScenarioEngine(environment: environment) }
+        let lane = ScenarioLane(options.isolation, environment: environment, stop: stop)
         while !stop.isSet, !board.isCancelled, let next = board.takeNext() {
           let job = jobs[next]
           let suite = plan.suites[job.suite]
-          board.finish(next, run(suite.cases[job.index], of: files[suite.fileIndex], on: engine))
+          // A case a stop abandoned is not finished: the poster stops before it and the run is interrupted.
+          guard let finished = run(suite.cases[job.index], of: files[suite.fileIndex], on: lane) else { break }
+          board.finish(next, finished)
         }
         board.workerDone()
       }
@@ -137,7 +148,7 @@ public struct RunExecutor: Sendable {
     var ranOn: [String] = []
   }
 
-  private func run(_ planned: RunPlan.Case, of loaded: LoadedFile, on engine: Result<ScenarioEngine, LuaError>) -> Finished {
+  private func run(_ planned: RunPlan.Case, of loaded: LoadedFile, on lane: ScenarioLane) -> Finished? {
     let started = options.clock.now()
     let outcome: CaseOutcome
     var transcript: [String] = []
@@ -147,15 +158,10 @@ public struct RunExecutor: Sendable {
     } else if let problem = loaded.loadProblem {
       outcome = .errored(problem)
     } else {
-      do {
-        let run = try engine.get().run(
-          planned.scenarioIndex, named: planned.name, of: loaded.file, iosVersion: planned.iosVersion)
-        outcome = run.outcome
-        transcript = run.transcript
-        ranOn = run.deviceVersions
-      } catch {
-        outcome = CaseVerdict.outcome(of: error, memoryLimit: environment.limits.memory)
-      }
+      guard let run = lane.run(planned, of: loaded.file, keepsTranscript: options.keepsPassingTranscripts) else { return nil }
+      outcome = run.outcome
+      transcript = run.transcript
+      ranOn = run.deviceVersions
     }
     return Finished(outcome: outcome, transcript: transcript, started: started, ended: options.clock.now(), ranOn: ranOn)
   }

@@ -19,7 +19,8 @@ public enum ScenarioCollector {
   /// file name); their source is then read now and kept.
   /// - Throws: the first file that cannot be read (missing, unreadable, outside the root).
   public static func collect(
-    _ paths: [String], environment: ScenarioEnvironment, jobs: Int, absolutePaths: Bool = false
+    _ paths: [String], environment: ScenarioEnvironment, jobs: Int, absolutePaths: Bool = false,
+    isolation: CaseIsolation = .inProcess, stop: StopFlag = StopFlag()
   ) throws -> [Collected] {
     let files = try paths.map { path in
       let file = try ScenarioFile(path: path, environment: environment)
@@ -29,24 +30,17 @@ public enum ScenarioCollector {
     }
     let results = Slots<Collected>(count: files.count)
     let lanes = max(1, min(jobs, files.count))
-    DispatchQueue.concurrentPerform(iterations: lanes) { lane in
-      let engine = Result { () throws(LuaError) in try ScenarioEngine(environment: environment) }
-      for index in stride(from: lane, to: files.count, by: lanes) {
-        results[index] = collect(files[index], on: engine, environment: environment)
+    DispatchQueue.concurrentPerform(iterations: lanes) { position in
+      let lane = ScenarioLane(isolation, environment: environment, stop: stop)
+      for index in stride(from: position, to: files.count, by: lanes) {
+        results[index] = collect(files[index], on: lane)
       }
     }
     return results.values
   }
 
-  private static func collect(
-    _ file: ScenarioFile, on engine: Result<ScenarioEngine, LuaError>, environment: ScenarioEnvironment
-  ) -> Collected {
-    let collection: ScenarioEngine.Collection
-    do {
-      collection = try engine.get().collect(file)
-    } catch {
-      collection = .failed(CaseVerdict.loadProblem(error, memoryLimit: environment.limits.memory))
-    }
+  private static func collect(_ file: ScenarioFile, on lane: ScenarioLane) -> Collected {
+    let collection = lane.collect(file)
     switch collection {
     case .registered(let scenarios):
       return Collected(loaded: .init(file: file), declared: .scenarios(scenarios))

@@ -1,23 +1,49 @@
 import Foundation
 
-/// A flag any thread may set to stop a run (SIGINT); the run finishes the cases already running and ends.
+/// A stop request for a run, which any thread may make: finish what is running (a first Ctrl-C), or abandon it.
 public final class StopFlag: @unchecked Sendable {
   private let _lock = NSLock()
   private var _isSet = false
+  private var _isAbandoned = false
+  private var _signal: Int32?
 
   public init() {}
 
-  /// Whether a stop was requested.
+  /// Whether a stop was requested: no case starts any more.
   public var isSet: Bool {
     _lock.lock()
     defer { _lock.unlock() }
     return _isSet
   }
 
-  /// Requests the stop.
-  public func set() {
+  /// Whether running cases are abandoned too (their worker processes are stopped).
+  public var isAbandoned: Bool {
+    _lock.lock()
+    defer { _lock.unlock() }
+    return _isAbandoned
+  }
+
+  /// The signal that stopped the run, if one did.
+  public var signal: Int32? {
+    _lock.lock()
+    defer { _lock.unlock() }
+    return _signal
+  }
+
+  /// Requests the stop: cases running end as they would, none starts.
+  public func set(signal: Int32? = nil) {
     _lock.lock()
     _isSet = true
+    if _signal == nil { _signal = signal }
+    _lock.unlock()
+  }
+
+  /// Requests the stop and abandons running cases.
+  public func abandon(signal: Int32? = nil) {
+    _lock.lock()
+    _isSet = true
+    _isAbandoned = true
+    _signal = signal ?? _signal
     _lock.unlock()
   }
 }

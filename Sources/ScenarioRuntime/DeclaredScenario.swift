@@ -1,7 +1,7 @@
 /// One scenario as a scenario file registered it, before the run's options expand and select it.
-public struct DeclaredScenario: Sendable, Equatable {
+public struct DeclaredScenario: Sendable, Equatable, Codable {
   /// The iOS versions a scenario asks for in `options.ios`.
-  public enum Versions: Sendable, Equatable {
+  public enum Versions: Sendable, Equatable, Codable {
     /// No `ios` option: the run's `--ios` list, else the newest version the model supports.
     case unpinned
     /// `ios = "13.4"`: one case on that version, named without a suffix.

@@ -77,7 +77,7 @@ public final class ScenarioEngine {
   // MARK: - Entry points
 
   /// What loading a scenario file gave.
-  public enum Collection: Sendable {
+  public enum Collection: Sendable, Codable {
     /// The scenarios the file registered (none for a helper module).
     case registered([DeclaredScenario])
     /// The file did not compile or its top level failed: the problem to report as its errored case.
@@ -103,12 +103,18 @@ public final class ScenarioEngine {
   }
 
   /// What running one case gave: its outcome and its transcript.
-  public struct CaseRun: Sendable {
+  public struct CaseRun: Sendable, Codable {
     public let outcome: CaseOutcome
     /// Every model step and `print` of the case, each prefixed with its virtual time.
     public let transcript: [String]
     /// The iOS versions of the devices the case created, oldest first, each once.
     public let deviceVersions: [String]
+
+    public init(outcome: CaseOutcome, transcript: [String], deviceVersions: [String]) {
+      self.outcome = outcome
+      self.transcript = transcript
+      self.deviceVersions = deviceVersions
+    }
   }
 
   /// Runs scenario `index` of `file` (as ``collect(_:)`` numbered it) on a device of `iosVersion` by default.

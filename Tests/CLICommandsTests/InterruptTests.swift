@@ -85,15 +85,42 @@ struct InterruptTests {
     #expect(run.standardError.contains("permsim: interrupted"))
   }
 
-  @Test("a second Ctrl-C ends the process at once, even while a case runs on")
+  @Test("a second Ctrl-C stops the running case at once and still writes the report, exit 130")
   func secondInterrupt() throws {
-    let run = try Background(["run", "\(Self.fixtures)/endless.lua", "--instructions", "1000G"])
+    let run = try Background(["run", "\(Self.fixtures)/endless.lua", "--instructions", "1000G", "--timeout", "600"])
     Thread.sleep(forTimeInterval: 1)
     run.process.interrupt()
-    let warned = run.wait(upTo: 10) { run.standardError.contains("Ctrl-C again to quit now") }
+    let warned = run.wait(upTo: 10) { run.standardError.contains("Ctrl-C again to stop them now") }
     #expect(warned, "\(run.standardError)")
     #expect(run.process.isRunning, "the first Ctrl-C lets the running case go on")
     run.process.interrupt()
     #expect(run.exitStatus(within: 5) == 130)
+    let data = try Data(contentsOf: run.report)
+    #expect(try JUnitDocument(data).cases.isEmpty, "the stopped case did not finish")
+    #expect(String(decoding: data, as: UTF8.self).contains("<!-- permsim: the run was interrupted"))
+  }
+
+  @Test(
+    "SIGTERM and SIGHUP (a CI job cancelled) stop the running cases and write the report: exit 143 and 129",
+    arguments: [(SIGTERM, Int32(143)), (SIGHUP, Int32(129))])
+  func terminated(signal: Int32, status: Int32) throws {
+    // 200 cases of some 50 ms: some finish before the signal, the running ones are stopped.
+    let run = try Background(["run", "\(Self.fixtures)/slow.lua", "--jobs", "2"])
+    Thread.sleep(forTimeInterval: 1.5)
+    kill(run.process.processIdentifier, signal)
+    #expect(run.exitStatus(within: 10) == status, "\(run.standardError)")
+    let data = try Data(contentsOf: run.report)
+    let report = try JUnitDocument(data)
+    #expect(report.properties["permsim.interrupted"] == "true")
+    #expect(!report.cases.isEmpty && report.cases.allSatisfy { $0.outcome == nil }, "only finished cases, all passed")
+    #expect(String(decoding: data, as: UTF8.self).contains("<!-- permsim: the run was interrupted"))
+  }
+
+  @Test("a first Ctrl-C waits on a stuck case no longer than its time limit")
+  func stuckCase() throws {
+    let run = try Background(["run", "\(Self.fixtures)/endless.lua", "--instructions", "1000G", "--timeout", "2"])
+    Thread.sleep(forTimeInterval: 0.5)
+    run.process.interrupt()
+    #expect(run.exitStatus(within: 8) == 130, "\(run.standardError)")
   }
 }

@@ -1,0 +1,114 @@
+import Foundation
+import LuaBridge
+import Reporting
+import ScenarioRuntime
+
+/// Where the runner runs scenario code: on engines in this process, or in worker processes it can stop.
+public enum CaseIsolation: Sendable {
+  /// Engines in this process: the fastest, for tests and trusted input, but a case stuck inside one C
+  /// call, or a crash in a C library, cannot be stopped without ending the run.
+  case inProcess
+  /// Worker processes (`permsim worker`): every case and every file's top level runs within a time
+  /// limit and a host memory limit, and a worker that dies takes only its case with it.
+  case workerProcesses(WorkerLaunch)
+}
+
+/// One lane of scenario work, used by one thread at a time: an engine, or a worker process started again after each failure.
+final class ScenarioLane {
+  private let _isolation: CaseIsolation
+  private let _environment: ScenarioEnvironment
+  private let _stop: StopFlag
+  private lazy var _engine = Result { () throws(LuaError) in try ScenarioEngine(environment: _environment) }
+  private var _worker: WorkerProcess?
+
+  init(_ isolation: CaseIsolation, environment: ScenarioEnvironment, stop: StopFlag) {
+    _isolation = isolation
+    _environment = environment
+    _stop = stop
+  }
+
+  /// Runs the file's top level and returns the scenarios it registers, or the problem to report for it.
+  func collect(_ file: ScenarioFile) -> ScenarioEngine.Collection {
+    switch perform(.collect(WorkerFile(file)), file: file) {
+    case .reply(.collected(let collection)): return collection
+    case .reply(.ran): return .failed(CaseProblem(kind: .workerCrashed, headline: "the worker answered another request"))
+    case .problem(let problem):
+      return .failed(CaseProblem(kind: problem.kind, headline: "its top level " + problem.headline, location: problem.location))
+    }
+  }
+
+  /// Runs one case, or says why it could not be run to its end; nil when a stop abandoned it (it did not finish).
+  func run(_ planned: RunPlan.Case, of file: ScenarioFile, keepsTranscript: Bool) -> ScenarioEngine.CaseRun? {
+    let request = WorkerRequest.run(
+      WorkerFile(file), index: planned.scenarioIndex, name: planned.name, iosVersion: planned.iosVersion,
+      keepsTranscript: keepsTranscript)
+    switch perform(request, file: file, line: planned.line) {
+    case .reply(.ran(let run)): return run
+    case .reply(.collected):
+      return ScenarioEngine.CaseRun(
+        outcome: .errored(CaseProblem(kind: .workerCrashed, headline: "the worker answered another request")),
+        transcript: [], deviceVersions: [])
+    case .problem(let problem) where problem.kind == Self.abandoned: return nil
+    case .problem(let problem): return ScenarioEngine.CaseRun(outcome: .errored(problem), transcript: [], deviceVersions: [])
+    }
+  }
+
+  /// A worker's reply, or why there is none.
+  private enum Answer {
+    case reply(WorkerReply)
+    case problem(CaseProblem)
+  }
+
+  private func perform(_ request: WorkerRequest, file: ScenarioFile, line: Int? = nil) -> Answer {
+    switch _isolation {
+    case .inProcess:
+      do {
+        return .reply(WorkerServer.handle(request, file: file, on: try _engine.get()))
+      } catch {
+        return .reply(WorkerServer.failedStart(request, error, environment: _environment))
+      }
+    case .workerProcesses(let launch):
+      let location = ScriptLocation(path: file.path, line: line)
+      do {
+        let worker = try _worker ?? WorkerProcess(launch)
+        _worker = worker
+        do throws(WorkerProcess.Failure) {
+          return .reply(try worker.perform(request, launch, isAbandoned: { _stop.isAbandoned }))
+        } catch {
+          _worker = nil
+          return .problem(Self.problem(error, launch, at: location))
+        }
+      } catch {
+        return .problem(CaseProblem(kind: .workerCrashed, headline: "could not start a worker process: \(error)", location: location))
+      }
+    }
+  }
+
+  /// What a worker's failure means for the case it was running.
+  private static func problem(_ failure: WorkerProcess.Failure, _ launch: WorkerLaunch, at location: ScriptLocation) -> CaseProblem {
+    switch failure {
+    case .timedOut:
+      return CaseProblem(
+        kind: .timeLimitExceeded, headline: "ran past its time limit of \(seconds(launch.timeLimit)) (--timeout)", location: location)
+    case .overMemory(let bytes):
+      return CaseProblem(
+        kind: .memoryExceeded,
+        headline: "made its worker process hold \(bytes >> 20) MiB, past the limit of \(launch.memoryLimit >> 20) MiB (--worker-memory)",
+        location: location)
+    case .ended(let how):
+      return CaseProblem(kind: .workerCrashed, headline: "crashed its worker process (\(how))", location: location)
+    case .stopped:
+      return CaseProblem(kind: abandoned, headline: "stopped: the run was interrupted", location: location)
+    case .unusable(let reason):
+      return CaseProblem(kind: .workerCrashed, headline: reason, location: location)
+    }
+  }
+
+  /// The kind of a case a stop abandoned: never reported, the run is marked interrupted instead.
+  private static let abandoned = CaseProblem.Kind(rawValue: "Abandoned")
+
+  private static func seconds(_ duration: Duration) -> String {
+    let (whole, fraction) = duration.components
+    return fraction == 0 ? "\(whole) s" : String(format: "%.3g s", Double(whole) + Double(fraction) * 1e-18)
+  }
+}

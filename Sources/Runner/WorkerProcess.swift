@@ -1,0 +1,173 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// How the runner starts worker processes and what it allows each request.
+public struct WorkerLaunch: Sendable {
+  /// The permsim binary.
+  public var executable: String
+  /// Its arguments for the worker mode (`worker --root … --instructions … --memory … --seed …`).
+  public var arguments: [String]
+  /// How long one case (or one file's collection) may take, wall clock (`--timeout`).
+  public var timeLimit: Duration
+  /// The host memory (resident set) a worker may reach, in bytes; 0 for no limit (`--worker-memory`).
+  public var memoryLimit: Int
+
+  public init(executable: String, arguments: [String], timeLimit: Duration, memoryLimit: Int) {
+    self.executable = executable
+    self.arguments = arguments
+    self.timeLimit = timeLimit
+    self.memoryLimit = memoryLimit
+  }
+}
+
+/// One worker process: the same binary in its worker mode, behind two pipes.
+///
+/// A request that runs past its time limit, a worker that grows past its memory limit and a stop
+/// request all end the process with SIGKILL, whatever it was doing (a case stuck inside one C call
+/// included); a worker that died (a signal in a C library, say) is noticed when its pipe closes.
+/// After any of these the process is gone and the owner starts another.
+final class WorkerProcess {
+  /// Why a request got no reply.
+  enum Failure: Error, Equatable {
+    case timedOut
+    case overMemory(bytes: Int)
+    /// The process ended by itself: how (`exit status 3`, `signal 11 (SIGSEGV)`).
+    case ended(String)
+    case stopped
+    case unusable(String)
+  }
+
+  let pid: pid_t
+  private let _channel: WorkerChannel
+  private let _toWorker: Int32
+  private let _fromWorker: Int32
+  private var _isRunning = true
+
+  /// Starts a worker; standard error is shared with the runner (a worker's own warnings show there).
+  init(_ launch: WorkerLaunch) throws {
+    signal(SIGPIPE, SIG_IGN)  // a worker that died must not take the runner with it
+    var requests: [Int32] = [0, 0]
+    var replies: [Int32] = [0, 0]
+    guard pipe(&requests) == 0, pipe(&replies) == 0 else { throw POSIXError(.EMFILE) }
+    for descriptor in [requests[1], replies[0]] { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+    #if os(Linux)
+    var actions = posix_spawn_file_actions_t()
+    #else
+    var actions: posix_spawn_file_actions_t?
+    #endif
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_adddup2(&actions, requests[0], 0)
+    posix_spawn_file_actions_adddup2(&actions, replies[1], 1)
+    posix_spawn_file_actions_addclose(&actions, requests[0])
+    posix_spawn_file_actions_addclose(&actions, replies[1])
+    let argv = ([launch.executable] + launch.arguments).map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    let environment = ProcessInfo.processInfo.environment.map { strdup("\($0)=\($1)") } + [nil]
+    defer { environment.forEach { free($0) } }
+    // The worker starts with every signal at its default and none blocked, whatever the runner ignores.
+    #if os(Linux)
+    var attributes = posix_spawnattr_t()
+    #else
+    var attributes: posix_spawnattr_t?
+    #endif
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var all = sigset_t()
+    var none = sigset_t()
+    sigfillset(&all)
+    sigemptyset(&none)
+    posix_spawnattr_setsigdefault(&attributes, &all)
+    posix_spawnattr_setsigmask(&attributes, &none)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+    var pid: pid_t = 0
+    let status = posix_spawn(&pid, launch.executable, &actions, &attributes, argv, environment)
+    close(requests[0])
+    close(replies[1])
+    guard status == 0 else {
+      close(requests[1])
+      close(replies[0])
+      throw POSIXError(POSIXErrorCode(rawValue: status) ?? .ENOEXEC)
+    }
+    self.pid = pid
+    _toWorker = requests[1]
+    _fromWorker = replies[0]
+    _channel = WorkerChannel(input: replies[0], output: requests[1])
+  }
+
+  deinit {
+    stop()
+    close(_toWorker)
+    close(_fromWorker)
+  }
+
+  /// Sends `request` and waits for its reply within the launch's limits, or until `isAbandoned()`.
+  func perform(_ request: WorkerRequest, _ launch: WorkerLaunch, isAbandoned: () -> Bool) throws(Failure) -> WorkerReply {
+    guard _isRunning else { throw .unusable("the worker has ended") }
+    guard _channel.send(request) else { throw .ended(ended()) }
+    let deadline = ContinuousClock.now + launch.timeLimit
+    var overMemory = 0
+    do {
+      return try _channel.receive(WorkerReply.self) {
+        if isAbandoned() { return "stopped" }
+        if ContinuousClock.now >= deadline { return "timed out" }
+        if launch.memoryLimit > 0, let resident = Self.residentBytes(of: pid), resident > launch.memoryLimit {
+          overMemory = resident
+          return "memory"
+        }
+        return nil
+      }
+    } catch {
+      switch error {
+      case .closed:
+        throw .ended(ended())
+      case .malformed(let line):
+        stop()
+        throw .unusable("the worker answered with something else than a reply: \(line)")
+      case .stopped(let reason):
+        stop()
+        switch reason {
+        case "timed out": throw .timedOut
+        case "memory": throw .overMemory(bytes: overMemory)
+        default: throw .stopped
+        }
+      }
+    }
+  }
+
+  /// Ends the process at once (SIGKILL) and reaps it.
+  func stop() {
+    guard _isRunning else { return }
+    kill(pid, SIGKILL)
+    _ = ended()
+  }
+
+  /// Waits for the process to end and says how it did.
+  private func ended() -> String {
+    guard _isRunning else { return "it had ended" }
+    _isRunning = false
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+    let signal = status & 0x7f
+    if signal == 0 { return "exit status \((status >> 8) & 0xff)" }
+    let name = strsignal(signal).map { String(cString: $0) } ?? "signal"
+    return "signal \(signal) (\(name))"
+  }
+
+  /// The resident set size of `pid` in bytes (Linux: /proc/PID/statm), or nil where it cannot be read.
+  static func residentBytes(of pid: pid_t) -> Int? {
+    #if os(Linux)
+    guard let text = try? String(contentsOfFile: "/proc/\(pid)/statm", encoding: .utf8) else { return nil }
+    let fields = text.split(separator: " ")
+    guard fields.count > 1, let pages = Int(fields[1]) else { return nil }
+    return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+    #else
+    return nil
+    #endif
+  }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import LuaBridge
+import Reporting
+import ScenarioRuntime
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The worker side of ``CaseIsolation/workerProcesses(_:)``: answers requests on standard input, one engine for its life.
+public enum WorkerServer {
+  /// Serves requests from standard input until it closes; returns the exit status.
+  ///
+  /// The worker ignores SIGINT, SIGHUP and SIGTERM (its runner decides when it ends: it closes the
+  /// pipe, or sends SIGKILL), and ends itself when its runner is gone, even in the middle of a case.
+  public static func serve(environment: ScenarioEnvironment) -> Int32 {
+    for signalNumber in [SIGINT, SIGHUP, SIGTERM] { signal(signalNumber, SIG_IGN) }
+    let parent = getppid()
+    let watchdog = Thread {
+      while getppid() == parent { Thread.sleep(forTimeInterval: 0.25) }
+      _exit(0)
+    }
+    watchdog.start()
+    let engine = Result { () throws(LuaError) in try ScenarioEngine(environment: environment) }
+    let channel = WorkerChannel(input: 0, output: 1)
+    var files: [WorkerFile: ScenarioFile] = [:]
+    while let request = try? channel.receive(WorkerRequest.self) {
+      let workerFile: WorkerFile =
+        switch request {
+        case .collect(let file), .run(let file, _, _, _, _): file
+        }
+      let reply: WorkerReply
+      do {
+        let file = try files[workerFile] ?? workerFile.scenarioFile(environment)
+        if files.count > 8 { files.removeAll() }
+        files[workerFile] = file
+        reply = handle(request, file: file, on: try engine.get())
+      } catch {
+        reply = failedStart(request, error, environment: environment)
+      }
+      guard channel.send(reply) else { break }
+    }
+    return 0
+  }
+
+  /// Answers one request on `engine`.
+  static func handle(_ request: WorkerRequest, file: ScenarioFile, on engine: ScenarioEngine) -> WorkerReply {
+    switch request {
+    case .collect:
+      return .collected(engine.collect(file))
+    case .run(_, let index, let name, let iosVersion, let keepsTranscript):
+      let run = engine.run(index, named: name, of: file, iosVersion: iosVersion)
+      let transcript = keepsTranscript || run.outcome.isProblem ? run.transcript : []
+      return .ran(ScenarioEngine.CaseRun(outcome: run.outcome, transcript: transcript, deviceVersions: run.deviceVersions))
+    }
+  }
+
+  /// The reply when the engine could not start, or the file could not be read again.
+  static func failedStart(_ request: WorkerRequest, _ error: any Error, environment: ScenarioEnvironment) -> WorkerReply {
+    let problem: CaseProblem =
+      if let error = error as? LuaError {
+        CaseVerdict.loadProblem(error, memoryLimit: environment.limits.memory)
+      } else {
+        CaseProblem(kind: .loadError, headline: "\(error)")
+      }
+    switch request {
+    case .collect: return .collected(.failed(problem))
+    case .run: return .ran(ScenarioEngine.CaseRun(outcome: .errored(problem), transcript: [], deviceVersions: []))
+    }
+  }
+}

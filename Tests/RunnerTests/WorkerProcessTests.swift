@@ -1,0 +1,83 @@
+import Foundation
+import Reporting
+import ScenarioRuntime
+import Testing
+
+@testable import Runner
+
+/// The supervisor's side of worker processes: whatever a worker does, its case ends as an error and the run goes on (issue 11).
+@Suite("Worker processes")
+struct WorkerProcessTests {
+  /// A stand-in worker: `/bin/sh -c script`, which reads the request and then misbehaves.
+  static func launch(_ script: String, timeLimit: Duration = .seconds(5), memoryLimit: Int = 0) -> WorkerLaunch {
+    WorkerLaunch(executable: "/bin/sh", arguments: ["-c", script], timeLimit: timeLimit, memoryLimit: memoryLimit)
+  }
+
+  static let file = ScenarioFile(path: "s.lua", absolutePath: "/nowhere/s.lua", source: "")
+  static let request = WorkerRequest.run(WorkerFile(file), index: 1, name: "s", iosVersion: "18.0", keepsTranscript: false)
+
+  @Test("a worker killed by a signal fails its request with the signal's name")
+  func crash() throws {
+    let worker = try WorkerProcess(Self.launch("read line; kill -SEGV $$"))
+    #expect(throws: WorkerProcess.Failure.ended("signal 11 (Segmentation fault)")) {
+      try worker.perform(Self.request, Self.launch(""), isAbandoned: { false })
+    }
+  }
+
+  @Test("a worker that exits fails its request with its status")
+  func exit() throws {
+    let worker = try WorkerProcess(Self.launch("read line; exit 3"))
+    #expect(throws: WorkerProcess.Failure.ended("exit status 3")) {
+      try worker.perform(Self.request, Self.launch(""), isAbandoned: { false })
+    }
+  }
+
+  @Test("a request past its time limit ends the worker, whatever it is doing")
+  func timeLimit() throws {
+    let launch = Self.launch("read line; exec sleep 60", timeLimit: .milliseconds(300))
+    let worker = try WorkerProcess(launch)
+    let start = ContinuousClock.now
+    #expect(throws: WorkerProcess.Failure.timedOut) { try worker.perform(Self.request, launch, isAbandoned: { false }) }
+    #expect(ContinuousClock.now - start < .seconds(3))
+    #expect(kill(worker.pid, 0) != 0, "the process is gone")
+  }
+
+  @Test("a worker past its host memory limit is ended", .enabled(if: FileManager.default.fileExists(atPath: "/proc/self/statm")))
+  func memory() throws {
+    let launch = WorkerLaunch(
+      executable: "/usr/bin/env",
+      arguments: ["python3", "-c", "import sys, time; sys.stdin.readline(); x = bytearray(300 << 20); time.sleep(60)"],
+      timeLimit: .seconds(30), memoryLimit: 100 << 20)
+    let worker = try WorkerProcess(launch)
+    #expect {
+      try worker.perform(Self.request, launch, isAbandoned: { false })
+    } throws: { error in
+      if case WorkerProcess.Failure.overMemory(let bytes) = error { bytes > 100 << 20 } else { false }
+    }
+  }
+
+  @Test("an abandoned request ends its worker at once")
+  func abandoned() throws {
+    let launch = Self.launch("read line; exec sleep 60")
+    let worker = try WorkerProcess(launch)
+    #expect(throws: WorkerProcess.Failure.stopped) { try worker.perform(Self.request, launch, isAbandoned: { true }) }
+  }
+
+  @Test("a lane reports a crashed worker as its case's error and starts another worker for the next case")
+  func laneGoesOn() throws {
+    let root = FileManager.default.temporaryDirectory.path
+    let environment = try ScenarioEnvironment(root: root)
+    let lane = ScenarioLane(.workerProcesses(Self.launch("read line; kill -6 $$")), environment: environment, stop: StopFlag())
+    let planned = RunPlan.Case(scenarioIndex: 1, name: "s", line: 4, iosVersion: "18.0", tags: [], skipReason: nil)
+    for _ in 0..<2 {
+      let run = lane.run(planned, of: Self.file, keepsTranscript: false)
+      guard case .errored(let problem)? = run?.outcome else {
+        Issue.record("\(String(describing: run?.outcome))")
+        return
+      }
+      #expect(problem.kind == .workerCrashed)
+      #expect(problem.headline == "crashed its worker process (signal 6 (Aborted))")
+      #expect(problem.location == ScriptLocation(path: "s.lua", line: 4))
+    }
+  }
+}
