@@ -54,6 +54,9 @@ struct RunOutput: Equatable {
   /// console and GitHub annotations may share it (GitHub reads workflow commands from the job's log).
   static func resolve(_ requested: [RunOutput], environment: [String: String]) throws -> [RunOutput] {
     var outputs = requested
+    if let empty = outputs.first(where: { $0.path == "" }) {
+      throw ValidationError("--\(empty.kind == .junit ? "junit" : "output \(empty.kind.rawValue)=") needs a file name, not an empty path")
+    }
     let onStandardOutput = outputs.filter { $0.path == nil }
     let streams = onStandardOutput.filter { $0.kind == .tap || $0.kind == .json }
     if let stream = streams.first, onStandardOutput.count > 1 {

@@ -2,7 +2,8 @@
 public struct CaseInfo: Sendable, Hashable {
   /// The scenario file's path relative to the run's root, as in its `SuiteInfo`.
   public var suitePath: String
-  /// The full name, unique within the file (`onboarding › asks once [iOS 14.0]`, `… #2`).
+  /// The full name, unique within the file (`onboarding › asks once [iOS 14.0]`, `… #2`), at most 1 KiB
+  /// (a longer one keeps its start and end around `…`).
   public var name: String
   /// The line of the `scenario` call, when known.
   public var line: Int?
@@ -19,7 +20,7 @@ public struct CaseInfo: Sendable, Hashable {
     tags: [String] = []
   ) {
     self.suitePath = suitePath
-    self.name = name
+    self.name = Excerpt.bounded(name, maxBytes: ReportLimits.nameBytes)
     self.line = line
     self.iOSVersion = iOSVersion
     self.tags = tags

@@ -50,6 +50,24 @@ enum Excerpt {
     lines.suffix(count)
   }
 
+  /// `string`, or when it is longer than `maxBytes` of UTF-8 its start and its last bytes around `…`
+  /// (the end of a name tells cases apart: `[iOS 14.0]`, `#2`).
+  static func bounded(_ string: String, maxBytes: Int) -> String {
+    guard string.utf8.count > maxBytes else { return string }
+    let tailBytes = maxBytes / 16
+    let head = prefix(of: string, maxBytes: maxBytes - tailBytes - 3)
+    var tail = string.unicodeScalars.endIndex
+    var used = 0
+    while tail > string.unicodeScalars.startIndex {
+      let previous = string.unicodeScalars.index(before: tail)
+      let width = UTF8.width(string.unicodeScalars[previous])
+      guard used + width <= tailBytes else { break }
+      used += width
+      tail = previous
+    }
+    return head + "…" + String(string.unicodeScalars[tail...])
+  }
+
   /// The longest prefix of `string` that fits in `maxBytes` of UTF-8, ending on a scalar boundary.
   static func prefix(of string: String, maxBytes: Int) -> Substring {
     guard string.utf8.count > maxBytes else { return string[...] }

@@ -5,11 +5,18 @@ import Foundation
 /// The spool is a file in the report's directory that is unlinked as soon as it is open, so it
 /// takes no memory and a crash leaves nothing behind. At commit, the document goes to a new
 /// hidden file beside the report, is flushed to disk, and is renamed over the report: readers see
-/// the previous report or the complete new one, never a partial file. I/O errors never trap or
-/// throw from `append`/`commit`; the first one is kept in `failure` and the report is left untouched.
+/// the previous report or the complete new one, never a partial file. A symbolic link is followed
+/// (the file it names is replaced, the link stays); missing directories are created; a path that
+/// is there and is not a regular file (`/dev/stdout`, a FIFO, a device) is written into, never
+/// replaced, its spool kept in the temporary directory. I/O errors never trap or throw from
+/// `append`/`commit`; the first one is kept in `failure` and the report is left untouched.
 public final class JUnitFile: JUnitReportStore, @unchecked Sendable {
-  /// Where the report goes.
+  /// Where the report goes, as given.
   public let path: String
+  /// The file written: `path` with symbolic links followed.
+  private let _target: String
+  /// Whether the target is there and is not a regular file, so it is written into rather than replaced.
+  private let _writesInto: Bool
 
   private let _lock = NSLock()
   private var _spool: Int32
@@ -19,8 +26,14 @@ public final class JUnitFile: JUnitReportStore, @unchecked Sendable {
 
   /// Opens the spool beside `path` now, so an unwritable directory is reported before the run starts.
   public init(path: String) throws(JUnitFileError) {
+    guard !path.isEmpty else { throw JUnitFileError(path: path, operation: "write a report to", code: ENOENT) }
     self.path = path
-    let (spool, spoolPath) = try Self._createUnique(beside: path, kind: "spool", mode: 0o600, readable: true)
+    var status = stat()
+    _writesInto = stat(path, &status) == 0 && ![S_IFREG, S_IFDIR].contains(status.st_mode & S_IFMT)
+    _target = _writesInto ? path : Self._followingLinks(path)
+    if !_writesInto { try Self._createDirectories(of: _target, for: path) }
+    let spoolBeside = _writesInto ? NSTemporaryDirectory() + "/permsim-report" : _target
+    let (spool, spoolPath) = try Self._createUnique(beside: spoolBeside, kind: "spool", mode: 0o600, readable: true)
     unlink(spoolPath)
     _spool = spool
     _pending.reserveCapacity(Self._bufferSize)
@@ -73,7 +86,14 @@ public final class JUnitFile: JUnitReportStore, @unchecked Sendable {
   }
 
   private func _writeReport(_ layout: [Range<Int>]) throws(JUnitFileError) {
-    let (file, temporaryPath) = try Self._createUnique(beside: path, kind: "tmp", mode: 0o666, readable: false)
+    if _writesInto {
+      let file = open(_target, O_WRONLY | O_CLOEXEC)
+      guard file >= 0 else { throw _error("open", errno) }
+      defer { close(file) }
+      try _copy(layout, to: file)
+      return
+    }
+    let (file, temporaryPath) = try Self._createUnique(beside: _target, kind: "tmp", mode: 0o666, readable: false)
     var isOpen = true
     var isRenamed = false
     defer {
@@ -84,7 +104,7 @@ public final class JUnitFile: JUnitReportStore, @unchecked Sendable {
     guard fsync(file) == 0 else { throw _error("flush the report", errno) }
     isOpen = false
     guard close(file) == 0 else { throw _error("close the report", errno) }
-    guard rename(temporaryPath, path) == 0 else { throw _error("replace", errno) }
+    guard rename(temporaryPath, _target) == 0 else { throw _error("replace", errno) }
     isRenamed = true
   }
 
@@ -127,6 +147,36 @@ public final class JUnitFile: JUnitReportStore, @unchecked Sendable {
         offset += written
       }
       return nil
+    }
+  }
+
+  /// `path` with symbolic links followed, as far as they lead (a dangling link names the file it would make).
+  private static func _followingLinks(_ path: String) -> String {
+    var current = path
+    for _ in 0..<32 {
+      var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+      let count = readlink(current, &buffer, buffer.count - 1)
+      guard count > 0 else { return current }
+      let link = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      if link.hasPrefix("/") {
+        current = link
+      } else if let slash = current.lastIndex(of: "/") {
+        current = String(current[...slash]) + link
+      } else {
+        current = link
+      }
+    }
+    return current
+  }
+
+  /// Creates the directories `path` lies in that are missing.
+  private static func _createDirectories(of target: String, for path: String) throws(JUnitFileError) {
+    guard let slash = target.lastIndex(of: "/"), slash != target.startIndex else { return }
+    var prefix = ""
+    for component in target[..<slash].split(separator: "/", omittingEmptySubsequences: false) {
+      prefix += prefix.isEmpty && target.hasPrefix("/") ? "/" + component : (prefix.isEmpty ? "" : "/") + component
+      guard !component.isEmpty, component != ".", mkdir(prefix, 0o777) != 0 else { continue }
+      guard errno == EEXIST else { throw JUnitFileError(path: path, operation: "create the directories of", code: errno) }
     }
   }
 

@@ -183,9 +183,10 @@ extension JUnitXMLReporter {
   /// empty components (a leading `/`) are dropped.
   public static func classname(forPath path: String) -> String {
     let withoutExtension = path.hasSuffix(".lua") ? String(path.dropLast(4)) : path
-    return withoutExtension.split(separator: "/", omittingEmptySubsequences: true)
+    let dotted = withoutExtension.split(separator: "/", omittingEmptySubsequences: true)
       .map { String(decoding: $0.utf8.map { $0 == UInt8(ascii: ".") ? UInt8(ascii: "_") : $0 }, as: UTF8.self) }
       .joined(separator: ".")
+    return Excerpt.bounded(dotted, maxBytes: ReportLimits.nameBytes)
   }
 
   /// The folder part of a path (`onboarding/first_launch.lua` → `onboarding`), empty at the root.

@@ -1,5 +1,7 @@
 /// The bounds that keep reports readable and their memory flat, in one place.
 enum ReportLimits {
+  /// A case's name and a classname in every report, at most (longer ones keep their start and end around `…`).
+  static let nameBytes = 1_024
   /// The most bytes of one case's transcript, or of one problem's details, that a JUnit report holds.
   static let textBytes = 65_536
   /// The most bytes of a headline in a JUnit `message` attribute.

@@ -6,7 +6,7 @@ import Glibc
 import Darwin
 #endif
 
-/// One JSON object per line over a pair of file descriptors: how the runner and a worker process talk.
+/// One message per line over a pair of file descriptors: how the runner and a worker process talk (``WorkerRequest``).
 final class WorkerChannel {
   /// Why nothing was received.
   enum Interruption: Error, Equatable {
@@ -21,8 +21,7 @@ final class WorkerChannel {
   private let _input: Int32
   private let _output: Int32
   private var _buffer: [UInt8] = []
-  private let _encoder = JSONEncoder()
-  private let _decoder = JSONDecoder()
+  private var _start = 0
 
   /// A channel reading `input` and writing `output` (it closes neither).
   init(input: Int32, output: Int32) {
@@ -30,10 +29,10 @@ final class WorkerChannel {
     _output = output
   }
 
-  /// Writes `message` as one line; false when the other end is gone.
+  /// Writes `line` and a line break; false when the other end is gone.
   @discardableResult
-  func send(_ message: some Encodable) -> Bool {
-    guard var data = try? _encoder.encode(message) else { return false }
+  func send(_ line: [UInt8]) -> Bool {
+    var data = line
     data.append(UInt8(ascii: "\n"))
     return data.withUnsafeBytes { bytes in
       var offset = 0
@@ -51,18 +50,26 @@ final class WorkerChannel {
 
   /// Reads the next message, waiting as long as it takes; `check` runs every `slice` while none has
   /// come and may stop the wait by returning a reason.
-  func receive<Message: Decodable>(
-    _ type: Message.Type, slice: Duration = .milliseconds(100), check: () -> String? = { nil }
+  func receive<Message>(
+    _ decode: (ArraySlice<UInt8>) throws -> Message, slice: Duration = .milliseconds(100), check: () -> String? = { nil }
   ) throws(Interruption) -> Message {
     while true {
-      if let newline = _buffer.firstIndex(of: UInt8(ascii: "\n")) {
-        let line = Data(_buffer[..<newline])
-        _buffer.removeSubrange(...newline)
+      if let newline = _buffer[_start...].firstIndex(of: UInt8(ascii: "\n")) {
+        let line = _buffer[_start..<newline]
+        _start = newline + 1
+        if _start == _buffer.count {
+          _buffer.removeAll(keepingCapacity: true)
+          _start = 0
+        }
         do {
-          return try _decoder.decode(Message.self, from: line)
+          return try decode(line)
         } catch {
           throw .malformed(String(decoding: line.prefix(200), as: UTF8.self))
         }
+      }
+      if _start > 0 {
+        _buffer.removeSubrange(..<_start)
+        _start = 0
       }
       var descriptor = pollfd(fd: _input, events: Int16(POLLIN), revents: 0)
       let milliseconds = Int32(slice.components.seconds * 1000 + slice.components.attoseconds / 1_000_000_000_000_000)

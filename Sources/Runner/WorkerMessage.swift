@@ -4,8 +4,10 @@ import ScenarioRuntime
 
 /// What the runner asks a worker process to do: collect a file, or run one case of it.
 ///
-/// Messages travel as one JSON object per line (``WorkerChannel``), the supervisor's requests on the
-/// worker's standard input and the replies on its standard output.
+/// Messages travel one per line (``WorkerChannel``), the runner's requests on the worker's standard
+/// input and the replies on its standard output. The two that every case sends — a request to run
+/// it, and a pass without a transcript — are tab-separated fields (`R…`, `P…`), because coding them
+/// as JSON through Foundation cost a quarter of a run's CPU; anything else is `J` and a JSON object.
 enum WorkerRequest: Codable, Sendable {
   /// Run the file's top level and say which scenarios it registers.
   case collect(WorkerFile)
@@ -29,9 +31,13 @@ struct WorkerFile: Codable, Sendable, Hashable {
   var readsDirectly: Bool
 
   init(_ file: ScenarioFile) {
-    path = file.path
-    absolutePath = file.absolutePath
-    readsDirectly = file.path == file.absolutePath
+    self.init(path: file.path, absolutePath: file.absolutePath, readsDirectly: file.path == file.absolutePath)
+  }
+
+  init(path: String, absolutePath: String, readsDirectly: Bool) {
+    self.path = path
+    self.absolutePath = absolutePath
+    self.readsDirectly = readsDirectly
   }
 
   /// The file, as the supervisor made it.
@@ -39,5 +45,105 @@ struct WorkerFile: Codable, Sendable, Hashable {
     guard readsDirectly else { return try ScenarioFile(path: absolutePath, environment: environment) }
     let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: absolutePath)))
     return ScenarioFile(path: path, absolutePath: absolutePath, bytes: bytes)
+  }
+}
+
+// MARK: - Lines
+
+extension WorkerRequest {
+  /// The request as one line, without its line break.
+  var line: [UInt8] {
+    switch self {
+    case .run(let file, let index, let name, let iosVersion, let keepsTranscript):
+      return WorkerLine.join([
+        "R", String(index), iosVersion, keepsTranscript ? "1" : "0", file.readsDirectly ? "1" : "0", file.path,
+        file.absolutePath, name,
+      ])
+    case .collect:
+      return WorkerLine.json(self)
+    }
+  }
+
+  init(line: ArraySlice<UInt8>) throws {
+    let fields = WorkerLine.split(line)
+    if fields.count == 8, fields[0] == "R", let index = Int(fields[1]) {
+      let file = WorkerFile(path: fields[5], absolutePath: fields[6], readsDirectly: fields[4] == "1")
+      self = .run(file, index: index, name: fields[7], iosVersion: fields[2], keepsTranscript: fields[3] == "1")
+    } else {
+      self = try WorkerLine.decode(WorkerRequest.self, line)
+    }
+  }
+}
+
+extension WorkerReply {
+  /// The reply as one line, without its line break.
+  var line: [UInt8] {
+    if case .ran(let run) = self, run.outcome == .passed, run.transcript.isEmpty {
+      return WorkerLine.join(["P"] + run.deviceVersions)
+    }
+    return WorkerLine.json(self)
+  }
+
+  init(line: ArraySlice<UInt8>) throws {
+    if line.first == UInt8(ascii: "P") {
+      self = .ran(ScenarioEngine.CaseRun(outcome: .passed, transcript: [], deviceVersions: Array(WorkerLine.split(line).dropFirst())))
+    } else {
+      self = try WorkerLine.decode(WorkerReply.self, line)
+    }
+  }
+}
+
+/// The two line forms: tab-separated fields (tabs, line breaks and backslashes escaped), or `J` and JSON.
+enum WorkerLine {
+  static func join(_ fields: [String]) -> [UInt8] {
+    var bytes: [UInt8] = []
+    for (position, field) in fields.enumerated() {
+      if position > 0 { bytes.append(UInt8(ascii: "\t")) }
+      for byte in field.utf8 {
+        switch byte {
+        case UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
+        case UInt8(ascii: "\t"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+        case UInt8(ascii: "\n"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+        case UInt8(ascii: "\r"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+        default: bytes.append(byte)
+        }
+      }
+    }
+    return bytes
+  }
+
+  static func split(_ line: ArraySlice<UInt8>) -> [String] {
+    var fields: [String] = []
+    var field: [UInt8] = []
+    var escaped = false
+    for byte in line {
+      if escaped {
+        switch byte {
+        case UInt8(ascii: "t"): field.append(UInt8(ascii: "\t"))
+        case UInt8(ascii: "n"): field.append(UInt8(ascii: "\n"))
+        case UInt8(ascii: "r"): field.append(UInt8(ascii: "\r"))
+        default: field.append(byte)
+        }
+        escaped = false
+      } else if byte == UInt8(ascii: "\\") {
+        escaped = true
+      } else if byte == UInt8(ascii: "\t") {
+        fields.append(String(decoding: field, as: UTF8.self))
+        field.removeAll(keepingCapacity: true)
+      } else {
+        field.append(byte)
+      }
+    }
+    fields.append(String(decoding: field, as: UTF8.self))
+    return fields
+  }
+
+  static func json(_ message: some Encodable) -> [UInt8] {
+    [UInt8(ascii: "J")] + ((try? JSONEncoder().encode(message)).map { [UInt8]($0) } ?? [])
+  }
+
+  static func decode<Message: Decodable>(_ type: Message.Type, _ line: ArraySlice<UInt8>) throws -> Message {
+    guard line.first == UInt8(ascii: "J") else { throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "not a message")) }
+    return try JSONDecoder().decode(Message.self, from: Data(line.dropFirst()))
   }
 }

@@ -109,11 +109,11 @@ final class WorkerProcess {
   /// Sends `request` and waits for its reply within the launch's limits, or until `isAbandoned()`.
   func perform(_ request: WorkerRequest, _ launch: WorkerLaunch, isAbandoned: () -> Bool) throws(Failure) -> WorkerReply {
     guard _isRunning else { throw .unusable("the worker has ended") }
-    guard _channel.send(request) else { throw .ended(ended()) }
+    guard _channel.send(request.line) else { throw .ended(ended()) }
     let deadline = ContinuousClock.now + launch.timeLimit
     var overMemory = 0
     do {
-      return try _channel.receive(WorkerReply.self) {
+      return try _channel.receive(WorkerReply.init(line:)) {
         if isAbandoned() { return "stopped" }
         if ContinuousClock.now >= deadline { return "timed out" }
         if launch.memoryLimit > 0, let resident = Self.residentBytes(of: pid), resident > launch.memoryLimit {

@@ -26,7 +26,7 @@ public enum WorkerServer {
     let engine = Result { () throws(LuaError) in try ScenarioEngine(environment: environment) }
     let channel = WorkerChannel(input: 0, output: 1)
     var files: [WorkerFile: ScenarioFile] = [:]
-    while let request = try? channel.receive(WorkerRequest.self) {
+    while let request = try? channel.receive(WorkerRequest.init(line:)) {
       let workerFile: WorkerFile =
         switch request {
         case .collect(let file), .run(let file, _, _, _, _): file
@@ -40,7 +40,7 @@ public enum WorkerServer {
       } catch {
         reply = failedStart(request, error, environment: environment)
       }
-      guard channel.send(reply) else { break }
+      guard channel.send(reply.line) else { break }
     }
     return 0
   }

@@ -13,7 +13,7 @@ scenario("name with ]]></testcase></testsuite><testsuite name=\"x\"> markup", fu
 -- Tries: bytes that are not UTF-8 in a name. Must: pass; repaired.
 scenario("name with invalid UTF-8 \xff\xfe\xc3\x28 bytes", function() end)
 
--- Tries: a name of one mebibyte. Must: pass.
+-- Tries: a name of one mebibyte. Must: pass, named in reports by its first and last bytes (1 KiB in all).
 scenario("name of a mebibyte " .. string.rep("n", 1 << 20), function() end)
 
 -- Tries: a name made only of control characters. Must: pass.
