@@ -123,7 +123,7 @@ struct RunCommand: ParsableCommand {
   private func execute(_ settings: RunSettings, stop: StopFlag) throws -> Bool {
     let environment = try usage { try ScenarioEnvironment(root: settings.root, limits: settings.limits, seed: settings.seed ?? 0) }
     // Every case and every file's top level runs in a worker process the run can stop (issue 11).
-    let isolation = CaseIsolation.workerProcesses(try settings.workerLaunch())
+    let lanes = LanePool(.workerProcesses(try settings.workerLaunch()), environment: environment, stop: stop)
     let patterns = try settings.patterns()
     let found = try usage { try ScenarioDiscovery.files(in: settings.paths, matching: patterns.files) }
     guard !found.isEmpty else {
@@ -134,7 +134,7 @@ struct RunCommand: ParsableCommand {
     let (plan, loadedFiles) = try usage {
       let collected = try ScenarioCollector.collect(
         absolute, environment: environment, jobs: settings.jobs, absolutePaths: settings.namesFilesAbsolutely,
-        isolation: isolation, stop: stop)
+        lanes: lanes)
       let plan = settings.planner.plan(collected.map(\.declared), paths: collected.map(\.loaded.file.path)) { name in
         patterns.names?.matches(name) ?? true
       }
@@ -197,7 +197,7 @@ struct RunCommand: ParsableCommand {
     let executor = RunExecutor(
       environment: environment, files: loadedFiles,
       options: RunExecutor.Options(
-        jobs: settings.jobs, failFast: failFast, clock: settings.clock, isolation: isolation,
+        jobs: settings.jobs, failFast: failFast, clock: settings.clock, lanes: lanes,
         keepsPassingTranscripts: junitOutput == .all))
     let interrupted = executor.execute(plan, info: info, stop: stop) { event in
       reporter.record(event)

@@ -18,19 +18,20 @@ public struct RunExecutor: Sendable {
     public var failFast: Bool
     /// Where event instants come from.
     public var clock: RunClock
-    /// Where cases run: in this process, or in worker processes that can be stopped.
-    public var isolation: CaseIsolation
+    /// Where cases run (in this process, or in worker processes that can be stopped), or the lanes to
+    /// run them on; nil: engines in this process.
+    public var lanes: LanePool?
     /// Whether passing cases' transcripts are kept for the reports (failures' always are).
     public var keepsPassingTranscripts: Bool
 
     public init(
-      jobs: Int, failFast: Bool = false, clock: RunClock = .wall, isolation: CaseIsolation = .inProcess,
+      jobs: Int, failFast: Bool = false, clock: RunClock = .wall, lanes: LanePool? = nil,
       keepsPassingTranscripts: Bool = true
     ) {
       self.jobs = max(1, jobs)
       self.failFast = failFast
       self.clock = clock
-      self.isolation = isolation
+      self.lanes = lanes
       self.keepsPassingTranscripts = keepsPassingTranscripts
     }
   }
@@ -63,16 +64,18 @@ public struct RunExecutor: Sendable {
     let workers = min(options.jobs, max(1, jobs.count))
     let board = ResultBoard(count: jobs.count, workers: workers)
     post(RunEvent(.runStarted(info), at: options.clock.now()))
+    let pool = options.lanes ?? LanePool(.inProcess, environment: environment, stop: stop)
 
     for _ in 0..<workers {
       let worker = Thread { [self] in
-        let lane = ScenarioLane(options.isolation, environment: environment, stop: stop)
-        while !stop.isSet, !board.isCancelled, let next = board.takeNext() {
-          let job = jobs[next]
-          let suite = plan.suites[job.suite]
-          // A case a stop abandoned is not finished: the poster stops before it and the run is interrupted.
-          guard let finished = run(suite.cases[job.index], of: files[suite.fileIndex], on: lane) else { break }
-          board.finish(next, finished)
+        pool.withLane { lane in
+          while !stop.isSet, !board.isCancelled, let next = board.takeNext() {
+            let job = jobs[next]
+            let suite = plan.suites[job.suite]
+            // A case a stop abandoned is not finished: the poster stops before it and the run is interrupted.
+            guard let finished = run(suite.cases[job.index], of: files[suite.fileIndex], on: lane) else { break }
+            board.finish(next, finished)
+          }
         }
         board.workerDone()
       }

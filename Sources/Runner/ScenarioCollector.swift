@@ -20,8 +20,9 @@ public enum ScenarioCollector {
   /// - Throws: the first file that cannot be read (missing, unreadable, outside the root).
   public static func collect(
     _ paths: [String], environment: ScenarioEnvironment, jobs: Int, absolutePaths: Bool = false,
-    isolation: CaseIsolation = .inProcess, stop: StopFlag = StopFlag()
+    lanes pool: LanePool? = nil
   ) throws -> [Collected] {
+    let pool = pool ?? LanePool(.inProcess, environment: environment, stop: StopFlag())
     let files = try paths.map { path in
       let file = try ScenarioFile(path: path, environment: environment)
       guard absolutePaths, file.path != file.absolutePath else { return file }
@@ -31,9 +32,10 @@ public enum ScenarioCollector {
     let results = Slots<Collected>(count: files.count)
     let lanes = max(1, min(jobs, files.count))
     DispatchQueue.concurrentPerform(iterations: lanes) { position in
-      let lane = ScenarioLane(isolation, environment: environment, stop: stop)
-      for index in stride(from: position, to: files.count, by: lanes) {
-        results[index] = collect(files[index], on: lane)
+      pool.withLane { lane in
+        for index in stride(from: position, to: files.count, by: lanes) {
+          results[index] = collect(files[index], on: lane)
+        }
       }
     }
     return results.values

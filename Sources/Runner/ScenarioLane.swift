@@ -112,3 +112,26 @@ final class ScenarioLane {
     return fraction == 0 ? "\(whole) s" : String(format: "%.3g s", Double(whole) + Double(fraction) * 1e-18)
   }
 }
+
+/// The lanes of a run, shared by its collection and its execution, so a worker process (and the chunks
+/// its engine compiled while collecting) serves both.
+public final class LanePool: @unchecked Sendable {
+  private let _isolation: CaseIsolation
+  private let _environment: ScenarioEnvironment
+  private let _stop: StopFlag
+  private let _lock = NSLock()
+  private var _idle: [ScenarioLane] = []
+
+  public init(_ isolation: CaseIsolation, environment: ScenarioEnvironment, stop: StopFlag) {
+    _isolation = isolation
+    _environment = environment
+    _stop = stop
+  }
+
+  /// Runs `body` with a lane no other thread uses meanwhile (an idle one, or a new one).
+  func withLane<Result>(_ body: (ScenarioLane) -> Result) -> Result {
+    let lane = _lock.withLock { _idle.popLast() } ?? ScenarioLane(_isolation, environment: _environment, stop: _stop)
+    defer { _lock.withLock { _idle.append(lane) } }
+    return body(lane)
+  }
+}
