@@ -69,13 +69,36 @@ public struct RunExecutor: Sendable {
     for _ in 0..<workers {
       let worker = Thread { [self] in
         pool.withLane { lane in
-          while !stop.isSet, !board.isCancelled, let next = board.takeNext() {
-            let job = jobs[next]
-            let suite = plan.suites[job.suite]
-            // A case a stop abandoned is not finished: the poster stops before it and the run is interrupted.
-            guard let finished = run(suite.cases[job.index], of: files[suite.fileIndex], on: lane) else { break }
-            board.finish(next, finished)
-          }
+          var started: [Int: RunEvent.Instant] = [:]
+          lane.runAll(
+            keepsTranscript: options.keepsPassingTranscripts,
+            next: {
+              // Cases that do not run (skipped, or of a file that failed to load) are finished here.
+              while !stop.isSet, !board.isCancelled, let next = board.takeNext() {
+                let job = jobs[next]
+                let suite = plan.suites[job.suite]
+                let planned = suite.cases[job.index]
+                let loaded = files[suite.fileIndex]
+                if let outcome = Self.outcomeWithoutRunning(planned, loaded) {
+                  let now = options.clock.now()
+                  board.finish(next, Finished(outcome: outcome, transcript: [], started: now, ended: now))
+                  continue
+                }
+                return ScenarioLane.Job(position: next, planned: planned, file: loaded.file)
+              }
+              return nil
+            },
+            began: { position in started[position] = options.clock.now() },
+            finish: { position, run in
+              // A case a stop abandoned is not finished: the poster stops before it and the run is interrupted.
+              guard let run else { return }
+              board.finish(
+                position,
+                Finished(
+                  outcome: run.outcome, transcript: run.transcript,
+                  started: started.removeValue(forKey: position) ?? options.clock.now(), ended: options.clock.now(),
+                  ranOn: run.deviceVersions))
+            })
         }
         board.workerDone()
       }
@@ -151,22 +174,11 @@ public struct RunExecutor: Sendable {
     var ranOn: [String] = []
   }
 
-  private func run(_ planned: RunPlan.Case, of loaded: LoadedFile, on lane: ScenarioLane) -> Finished? {
-    let started = options.clock.now()
-    let outcome: CaseOutcome
-    var transcript: [String] = []
-    var ranOn: [String] = []
-    if let reason = planned.skipReason {
-      outcome = .skipped(reason: reason)
-    } else if let problem = loaded.loadProblem {
-      outcome = .errored(problem)
-    } else {
-      guard let run = lane.run(planned, of: loaded.file, keepsTranscript: options.keepsPassingTranscripts) else { return nil }
-      outcome = run.outcome
-      transcript = run.transcript
-      ranOn = run.deviceVersions
-    }
-    return Finished(outcome: outcome, transcript: transcript, started: started, ended: options.clock.now(), ranOn: ranOn)
+  /// The outcome of a case that does not run: skipped, or of a file that failed to load; nil when it runs.
+  private static func outcomeWithoutRunning(_ planned: RunPlan.Case, _ loaded: LoadedFile) -> CaseOutcome? {
+    if let reason = planned.skipReason { return .skipped(reason: reason) }
+    if let problem = loaded.loadProblem { return .errored(problem) }
+    return nil
   }
 }
 

@@ -53,6 +53,96 @@ final class ScenarioLane {
     }
   }
 
+  /// A case a lane runs, and its place in the plan.
+  struct Job {
+    var position: Int
+    var planned: RunPlan.Case
+    var file: ScenarioFile
+  }
+
+  /// Runs the jobs `next` hands out, in order, giving each result to `finish` (nil: a stop abandoned
+  /// it, and the lane takes no more); `began` is told when a job starts running.
+  ///
+  /// In a worker process a second job waits in the worker's queue while the first runs, so the worker
+  /// never waits for the runner between cases. A job's time limit counts from when it reaches the head
+  /// of the queue; when a worker fails, its head job gets the error and the others go to a new worker.
+  func runAll(
+    keepsTranscript: Bool, next: () -> Job?, began: (Int) -> Void, finish: (Int, ScenarioEngine.CaseRun?) -> Void
+  ) {
+    guard case .workerProcesses(let launch) = _isolation else {
+      while let job = next() {
+        began(job.position)
+        let run = run(job.planned, of: job.file, keepsTranscript: keepsTranscript)
+        finish(job.position, run)
+        if run == nil { return }
+      }
+      return
+    }
+    func request(_ job: Job) -> WorkerRequest {
+      .run(
+        WorkerFile(job.file), index: job.planned.scenarioIndex, name: job.planned.name,
+        iosVersion: job.planned.iosVersion, keepsTranscript: keepsTranscript)
+    }
+    var queue: [Job] = []
+    var headStarted = ContinuousClock.now
+    while true {
+      while queue.count < 2, !_stop.isSet, let job = next() {
+        if queue.isEmpty {
+          headStarted = .now
+          began(job.position)
+        }
+        queue.append(job)
+        try? _worker?.send(request(job))  // a failed send shows when its reply is awaited
+        if _worker == nil, !start(launch, sending: queue.map(request)) { break }
+      }
+      guard let head = queue.first else { return }
+      let location = ScriptLocation(path: head.file.path, line: head.planned.line)
+      let outcome: CaseOutcome?
+      if let worker = _worker {
+        do throws(WorkerProcess.Failure) {
+          let reply = try worker.receive(launch, until: headStarted + launch.timeLimit, isAbandoned: { _stop.isAbandoned })
+          guard case .ran(let run) = reply else { throw .unusable("the worker answered another request") }
+          queue.removeFirst()
+          finish(head.position, run)
+          if _stop.isSet {
+            _worker = nil  // a stop: what is queued in the worker never starts
+            return
+          }
+          if let following = queue.first {
+            headStarted = .now
+            began(following.position)
+          }
+          continue
+        } catch {
+          _worker = nil
+          let problem = Self.problem(error, launch, at: location)
+          outcome = problem.kind == Self.abandoned ? nil : .errored(problem)
+        }
+      } else {
+        outcome = .errored(CaseProblem(kind: .workerCrashed, headline: "could not start a worker process", location: location))
+      }
+      queue.removeFirst()
+      guard let outcome else {
+        finish(head.position, nil)
+        return
+      }
+      finish(head.position, ScenarioEngine.CaseRun(outcome: outcome, transcript: [], deviceVersions: []))
+      if let following = queue.first {
+        headStarted = .now
+        began(following.position)
+        _ = start(launch, sending: queue.map(request))
+      }
+    }
+  }
+
+  /// Starts a worker and queues `requests` in it; false when none could be started.
+  private func start(_ launch: WorkerLaunch, sending requests: [WorkerRequest]) -> Bool {
+    guard let worker = try? WorkerProcess(launch) else { return false }
+    _worker = worker
+    for request in requests { try? worker.send(request) }
+    return true
+  }
+
   /// A worker's reply, or why there is none.
   private enum Answer {
     case reply(WorkerReply)

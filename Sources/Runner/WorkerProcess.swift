@@ -47,6 +47,8 @@ final class WorkerProcess {
   private let _toWorker: Int32
   private let _fromWorker: Int32
   private var _isRunning = true
+  /// How the process ended, once it has.
+  private var _ending = ""
 
   /// Starts a worker; standard error is shared with the runner (a worker's own warnings show there).
   init(_ launch: WorkerLaunch) throws {
@@ -108,9 +110,22 @@ final class WorkerProcess {
 
   /// Sends `request` and waits for its reply within the launch's limits, or until `isAbandoned()`.
   func perform(_ request: WorkerRequest, _ launch: WorkerLaunch, isAbandoned: () -> Bool) throws(Failure) -> WorkerReply {
-    guard _isRunning else { throw .unusable("the worker has ended") }
+    try send(request)
+    return try receive(launch, until: ContinuousClock.now + launch.timeLimit, isAbandoned: isAbandoned)
+  }
+
+  /// Queues `request` in the worker (it answers requests in order).
+  func send(_ request: WorkerRequest) throws(Failure) {
+    guard _isRunning else { throw .ended(_ending) }
     guard _channel.send(request.line) else { throw .ended(ended()) }
-    let deadline = ContinuousClock.now + launch.timeLimit
+  }
+
+  /// The reply to the oldest request not yet answered, if it comes by `deadline` and the worker stays
+  /// within its memory limit; any failure ends the worker.
+  func receive(_ launch: WorkerLaunch, until deadline: ContinuousClock.Instant, isAbandoned: () -> Bool) throws(Failure)
+    -> WorkerReply
+  {
+    guard _isRunning else { throw .ended(_ending) }
     var overMemory = 0
     do {
       return try _channel.receive(WorkerReply.init(line:)) {
@@ -149,14 +164,17 @@ final class WorkerProcess {
 
   /// Waits for the process to end and says how it did.
   private func ended() -> String {
-    guard _isRunning else { return "it had ended" }
+    guard _isRunning else { return _ending }
     _isRunning = false
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0, errno == EINTR {}
     let signal = status & 0x7f
-    if signal == 0 { return "exit status \((status >> 8) & 0xff)" }
-    let name = strsignal(signal).map { String(cString: $0) } ?? "signal"
-    return "signal \(signal) (\(name))"
+    if signal == 0 {
+      _ending = "exit status \((status >> 8) & 0xff)"
+    } else {
+      _ending = "signal \(signal) (\(strsignal(signal).map { String(cString: $0) } ?? "signal"))"
+    }
+    return _ending
   }
 
   /// The resident set size of `pid` in bytes (Linux: /proc/PID/statm), or nil where it cannot be read.
