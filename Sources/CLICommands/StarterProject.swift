@@ -3,7 +3,8 @@ import Foundation
 /// The files `permsim init` writes: a project a scenario author can run, lint and put in CI at once.
 ///
 /// They are the files of `Starter/`, embedded in the binary; `permsim.lua` and `luacheckrc` there are
-/// copies of `Examples/types/permsim.lua` and `.luacheckrc` (Scripts/update-starter; a test compares them).
+/// symbolic links to `Examples/types/permsim.lua` and `.luacheckrc`, so the starter always has the
+/// repository's own (a test compares them).
 enum StarterProject {
   /// One file of the project: its path inside the project folder and its text.
   struct File: Equatable {

@@ -44,12 +44,12 @@ struct InitCommandTests {
     }
   }
 
-  @Test("the starter's LuaLS definitions and .luacheckrc are the repository's (Scripts/update-starter)")
+  @Test("the starter's LuaLS definitions and .luacheckrc are the repository's (Starter/ links to them)")
   func embeddedFilesAreCurrent() throws {
     let definitions = try String(contentsOf: Self.root.appendingPathComponent("Examples/types/permsim.lua"), encoding: .utf8)
-    #expect(StarterProject.luaLSDefinitions == definitions, "run Scripts/update-starter")
+    #expect(StarterProject.luaLSDefinitions == definitions, "Sources/CLICommands/Starter/permsim.lua must link to Examples/types/permsim.lua")
     let luacheckrc = try String(contentsOf: Self.root.appendingPathComponent(".luacheckrc"), encoding: .utf8)
-    #expect(StarterProject.luacheckConfiguration == luacheckrc, "run Scripts/update-starter")
+    #expect(StarterProject.luacheckConfiguration == luacheckrc, "Sources/CLICommands/Starter/luacheckrc must link to .luacheckrc")
   }
 
   @Test("luacheck finds nothing in the gallery or in a starter project", .enabled(if: luacheck != nil, "needs luacheck (Debian package lua-check)"))
