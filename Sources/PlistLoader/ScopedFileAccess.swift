@@ -35,8 +35,13 @@ public struct ScopedFileAccess: Sendable, Hashable {
   ///   - path: A path as a scenario writes it: relative to `base`, or absolute.
   ///   - base: The directory relative paths start from: absolute, or relative to the root. Defaults to the root.
   /// - Returns: The path with symbolic links, `.` and `..` resolved; the file or directory exists.
-  /// - Throws: ``FileAccessError`` `.outsideRoot` or `.notFound`.
+  /// - Throws: ``FileAccessError`` `.outsideRoot`, `.notFound` or `.invalidPath`.
   public func resolve(_ path: String, relativeTo base: String? = nil) throws -> String {
+    if path.utf8.contains(0) || base?.utf8.contains(0) == true {
+      let shown = path.replacingOccurrences(of: "\u{0}", with: "\\0")
+      throw FileAccessError(
+        .invalidPath, path: shown, description: "\(shown): a path cannot contain a NUL byte (\\0)")
+    }
     let anchor = base.map { $0.hasPrefix("/") ? $0 : root + "/" + $0 } ?? root
     let joined = path.hasPrefix("/") ? path : anchor + "/" + path
     if let resolved = Self.realPath(joined) {
@@ -58,12 +63,17 @@ public struct ScopedFileAccess: Sendable, Hashable {
 
   /// Resolves `path` against `base` and reads the file's bytes.
   ///
-  /// - Throws: ``FileAccessError``: `.outsideRoot`, `.notFound`, `.isDirectory` or `.unreadable`.
+  /// - Throws: ``FileAccessError``: `.outsideRoot`, `.notFound`, `.invalidPath`, `.isDirectory` or `.unreadable`
+  ///   (also for what is not a regular file: reading a FIFO would wait forever).
   public func read(_ path: String, relativeTo base: String? = nil) throws -> Data {
     let resolved = try resolve(path, relativeTo: base)
     let shown = displayPath(resolved)
     guard !isDirectory(resolved) else {
       throw FileAccessError(.isDirectory, path: shown, description: "\(shown): is a directory, not a file")
+    }
+    var status = stat()
+    guard stat(resolved, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+      throw FileAccessError(.unreadable, path: shown, description: "\(shown): cannot be read (not a regular file)")
     }
     do {
       return try Data(contentsOf: URL(fileURLWithPath: resolved))

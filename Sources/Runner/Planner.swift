@@ -43,7 +43,11 @@ public struct Planner: Sendable {
       let cases: [RunPlan.Case]
       switch file {
       case .loadFailed:
-        cases = [RunPlan.Case(scenarioIndex: 0, name: Self.loadFailureName, line: 0, iosVersion: options.defaultVersion, tags: [], skipReason: nil)]
+        cases = [
+          RunPlan.Case(
+            scenario: ScenarioIdentity(index: 0, name: Self.loadFailureName, line: 0), name: Self.loadFailureName, line: 0,
+            iosVersion: options.defaultVersion, tags: [], skipReason: nil)
+        ]
       case .scenarios(let declared):
         cases = _numberDuplicates(_expand(declared).filter { keep($0.name) })
       }
@@ -72,7 +76,7 @@ public struct Planner: Sendable {
           if suffixed { name += " [iOS \(version)]" }
           if options.repeatCount > 1 { name += " (repeat \(iteration)/\(options.repeatCount))" }
           cases.append(RunPlan.Case(
-            scenarioIndex: scenario.index,
+            scenario: scenario.identity,
             name: name,
             line: scenario.line,
             iosVersion: version,

@@ -143,7 +143,7 @@ public struct RunExecutor: Sendable {
     } else {
       do {
         let run = try engine.get().run(
-          planned.scenarioIndex, named: planned.name, of: loaded.file, iosVersion: planned.iosVersion)
+          planned.scenario, named: planned.name, of: loaded.file, iosVersion: planned.iosVersion)
         outcome = run.outcome
         transcript = run.transcript
       } catch {

@@ -14,23 +14,34 @@ public enum ScenarioCollector {
 
   /// Reads and collects each file (paths relative to the root, or absolute) on `jobs` threads, keeping their order.
   ///
-  /// - Throws: the first file that cannot be read (missing, unreadable, outside the root).
+  /// A file that cannot be read (missing, unreadable, not a regular file, outside the root) is collected
+  /// as failed to load, with the reason: it is reported as its one errored case and the run goes on.
   public static func collect(_ paths: [String], environment: ScenarioEnvironment, jobs: Int) throws -> [Collected] {
-    let files = try paths.map { try ScenarioFile(path: $0, environment: environment) }
+    let files = paths.map { path in Result { try ScenarioFile(path: path, environment: environment) } }
     let results = Slots<Collected>(count: files.count)
     let lanes = max(1, min(jobs, files.count))
     DispatchQueue.concurrentPerform(iterations: lanes) { lane in
       let engine = Result { () throws(LuaError) in try ScenarioEngine(environment: environment) }
       for index in stride(from: lane, to: files.count, by: lanes) {
-        results[index] = collect(files[index], on: engine, environment: environment)
+        results[index] = collect(files[index], path: paths[index], on: engine, environment: environment)
       }
     }
     return results.values
   }
 
   private static func collect(
-    _ file: ScenarioFile, on engine: Result<ScenarioEngine, LuaError>, environment: ScenarioEnvironment
+    _ opened: Result<ScenarioFile, any Error>, path: String, on engine: Result<ScenarioEngine, LuaError>,
+    environment: ScenarioEnvironment
   ) -> Collected {
+    let file: ScenarioFile
+    switch opened {
+    case .success(let opened):
+      file = opened
+    case .failure(let error):
+      let problem = CaseProblem(kind: .loadError, headline: "\(error)")
+      return Collected(
+        loaded: .init(file: ScenarioFile(unreadable: path, environment: environment), loadProblem: problem), declared: .loadFailed)
+    }
     let collection: ScenarioEngine.Collection
     do {
       collection = try engine.get().collect(file)
