@@ -71,32 +71,30 @@ public struct ScopedFileAccess: Sendable, Hashable {
     guard !isDirectory(resolved) else {
       throw FileAccessError(.isDirectory, path: shown, description: "\(shown): is a directory, not a file")
     }
-    var status = stat()
-    guard stat(resolved, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+    guard Self.status(resolved).map({ $0.st_mode & S_IFMT == S_IFREG }) ?? true else {
       throw FileAccessError(.unreadable, path: shown, description: "\(shown): cannot be read (not a regular file)")
     }
-    do {
-      return try Data(contentsOf: URL(fileURLWithPath: resolved))
-    } catch {
+    guard let data = Self.contents(resolved) else {
       throw FileAccessError(
-        .unreadable, path: shown, description: "\(shown): cannot be read (\(error.localizedDescription))")
+        .unreadable, path: shown, description: "\(shown): cannot be read (\(String(cString: strerror(errno))))")
     }
+    return data
   }
 
-  /// The path relative to the root when it lies under it (`.` for the root itself), else the path unchanged.
+  /// The path relative to the root when it lies under it (`.` for the root itself), else the path unchanged;
+  /// bytes of a name that are not UTF-8 shown as `\xFF` (``FileSystemName``).
   public func displayPath(_ absolutePath: String) -> String {
     if absolutePath == root { return "." }
-    if root == "/" { return absolutePath }
-    if absolutePath.hasPrefix(root + "/") { return String(absolutePath.dropFirst(root.count + 1)) }
-    return absolutePath
+    if root == "/" { return FileSystemName.shown(absolutePath) }
+    if absolutePath.hasPrefix(root + "/") { return FileSystemName.shown(String(absolutePath.dropFirst(root.count + 1))) }
+    return FileSystemName.shown(absolutePath)
   }
 
   // MARK: - Directories
 
   /// Whether `resolvedPath` (a result of ``resolve(_:relativeTo:)``) is a directory.
   func isDirectory(_ resolvedPath: String) -> Bool {
-    var directory: ObjCBool = false
-    return FileManager.default.fileExists(atPath: resolvedPath, isDirectory: &directory) && directory.boolValue
+    Self.status(resolvedPath).map { $0.st_mode & S_IFMT == S_IFDIR } ?? false
   }
 
   /// The names in the directory `resolvedPath`, sorted; empty when it cannot be listed.
@@ -111,9 +109,33 @@ public struct ScopedFileAccess: Sendable, Hashable {
   }
 
   private static func realPath(_ path: String) -> String? {
-    guard let resolved = realpath(path, nil) else { return nil }
+    guard let resolved = FileSystemName.withCString(path, { realpath($0, nil) }) else { return nil }
     defer { free(resolved) }
-    return String(cString: resolved)
+    return FileSystemName.string(UnsafeRawBufferPointer(start: resolved, count: strlen(resolved)))
+  }
+
+  /// What stat(2) says of `path` (symbolic links followed), or nil.
+  private static func status(_ path: String) -> stat? {
+    var status = stat()
+    return FileSystemName.withCString(path) { stat($0, &status) } == 0 ? status : nil
+  }
+
+  /// The bytes of the regular file at `path`, or nil with errno set.
+  private static func contents(_ path: String) -> Data? {
+    let descriptor = FileSystemName.withCString(path) { open($0, O_RDONLY | O_CLOEXEC) }
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var data = Data()
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let count = buffer.withUnsafeMutableBytes { readBytes(descriptor, $0.baseAddress, $0.count) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        return nil
+      }
+      if count == 0 { return data }
+      data.append(contentsOf: buffer[0..<count])
+    }
   }
 
   /// Removes `.`, `..` and repeated slashes from an absolute path without touching the file system.
@@ -142,4 +164,9 @@ public struct ScopedFileAccess: Sendable, Hashable {
     }
     return normalized(absolutePath)
   }
+}
+
+/// read(2), out of reach of the methods named `read`.
+private func readBytes(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+  read(descriptor, buffer, count)
 }

@@ -24,13 +24,17 @@ public struct DeclaredScenario: Sendable, Equatable {
   public var skipReason: String?
   /// 1 for the first registration of this name at this line, 2 for the second (a loop), and so on.
   public var occurrence: Int
+  /// The name's bytes when they are not valid UTF-8, else nil.
+  public var rawName: [UInt8]?
 
   /// What a case of this scenario runs by (``ScenarioEngine/run(_:named:of:iosVersion:)``).
-  public var identity: ScenarioIdentity { ScenarioIdentity(index: index, name: name, line: line, occurrence: occurrence) }
+  public var identity: ScenarioIdentity {
+    ScenarioIdentity(index: index, name: name, line: line, occurrence: occurrence, rawName: rawName)
+  }
 
   public init(
     index: Int, name: String, line: Int, tags: [String] = [], versions: Versions = .unpinned, skipReason: String? = nil,
-    occurrence: Int = 1
+    occurrence: Int = 1, rawName: [UInt8]? = nil
   ) {
     self.index = index
     self.name = name
@@ -39,5 +43,6 @@ public struct DeclaredScenario: Sendable, Equatable {
     self.versions = versions
     self.skipReason = skipReason
     self.occurrence = occurrence
+    self.rawName = rawName
   }
 }

@@ -124,7 +124,8 @@ public final class ScenarioEngine {
     let outcome: CaseOutcome
     do {
       try state.call(
-        _runCase, try chunk(of: file), scenario.index, scenario.name, scenario.line, scenario.occurrence,
+        _runCase, try chunk(of: file), scenario.index, scenario.rawName.map(LuaValue.bytes) ?? .string(scenario.name),
+        scenario.line, scenario.occurrence,
         ScenarioSession.seed(environment.seed, file.path), ScenarioSession.seed(environment.seed, file.path + "\u{0}" + name))
       outcome = .passed
     } catch {
@@ -184,8 +185,10 @@ public final class ScenarioEngine {
         case let many: .matrix((many.array ?? []).compactMap(\.string))
         }
       let name = entry["name"].string ?? "", line = entry["line"].integer ?? 0
-      let occurrence = occurrences[ScenarioIdentity(index: 0, name: name, line: line), default: 0] + 1
-      occurrences[ScenarioIdentity(index: 0, name: name, line: line)] = occurrence
+      let rawName: [UInt8]? = if case .bytes(let bytes) = entry["name"] { bytes } else { nil }
+      let key = ScenarioIdentity(index: 0, name: name, line: line, rawName: rawName)
+      let occurrence = occurrences[key, default: 0] + 1
+      occurrences[key] = occurrence
       return DeclaredScenario(
         index: offset + 1,
         name: name,
@@ -193,7 +196,8 @@ public final class ScenarioEngine {
         tags: (entry["tags"].array ?? []).compactMap(\.string),
         versions: versions,
         skipReason: entry["skip"].string,
-        occurrence: occurrence
+        occurrence: occurrence,
+        rawName: rawName
       )
     }
   }

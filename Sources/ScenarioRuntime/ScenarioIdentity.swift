@@ -13,11 +13,14 @@ public struct ScenarioIdentity: Sendable, Hashable, Codable {
   public var line: Int
   /// 1 for the first registration of this name at this line, 2 for the second (a loop), and so on.
   public var occurrence: Int
+  /// The name's bytes when they are not valid UTF-8 (`name` shows each invalid sequence as U+FFFD), else nil.
+  public var rawName: [UInt8]?
 
-  public init(index: Int, name: String, line: Int, occurrence: Int = 1) {
+  public init(index: Int, name: String, line: Int, occurrence: Int = 1, rawName: [UInt8]? = nil) {
     self.index = index
     self.name = name
     self.line = line
     self.occurrence = occurrence
+    self.rawName = rawName
   }
 }
