@@ -125,8 +125,10 @@ public struct ScopedFileAccess: Sendable, Hashable {
     let descriptor = FileSystemName.withCString(path) { open($0, O_RDONLY | O_CLOEXEC) }
     guard descriptor >= 0 else { return nil }
     defer { close(descriptor) }
+    var status = stat()
+    let size = fstat(descriptor, &status) == 0 ? Int(status.st_size) : 0
     var data = Data()
-    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    var buffer = [UInt8](repeating: 0, count: min(max(size, 0) + 1, 1 << 20))
     while true {
       let count = buffer.withUnsafeMutableBytes { readBytes(descriptor, $0.baseAddress, $0.count) }
       if count < 0 {
@@ -134,9 +136,10 @@ public struct ScopedFileAccess: Sendable, Hashable {
         return nil
       }
       if count == 0 { return data }
-      data.append(contentsOf: buffer[0..<count])
+      buffer.withUnsafeBufferPointer { data.append($0.baseAddress.unsafelyUnwrapped, count: count) }
     }
   }
+
 
   /// Removes `.`, `..` and repeated slashes from an absolute path without touching the file system.
   private static func normalized(_ absolutePath: String) -> String {
