@@ -138,11 +138,16 @@ static lua_Integer push_snapshot(lua_State *L, int t, int sorted_ok) {
   lua_pushnil(L);
   while (lua_next(L, t)) {
     lua_pop(L, 1);
+    if (i == n) {  /* cannot happen: nothing adds keys between the two scans */
+      lua_pop(L, 1);
+      break;
+    }
     lua_pushvalue(L, -1);
     lua_rawseti(L, -4, ++i);  /* anchors the key (its string stays valid) */
     key_at(L, -1, &keys[i - 1]);
     keys[i - 1].slot = (unsigned int)i;
   }
+  n = i;  /* fewer when a collection (of the allocations above) cleared entries of a weak table */
   qsort(keys, (size_t)n, sizeof(Key), key_qsort);
   if (n > 1) charge(L, (lua_Unsigned)n * 4u);
   /* Reorders the snapshot: position j takes the key from keys[j].slot, cycle by cycle. */
@@ -278,7 +283,7 @@ static int ordered_next(lua_State *L) {
   }
   charge(L, (lua_Unsigned)n);
   if (!lua_isnil(L, 2) && n > SCAN_LIMIT) {         /* a long traversal: walk a snapshot from now on */
-    push_snapshot(L, 1, 0);                         /* 5 */
+    n = push_snapshot(L, 1, 0);                     /* 5 */
     position = position_after(L, 5, n, 2);
     lua_pushvalue(L, 1);
     lua_pushvalue(L, 5);
