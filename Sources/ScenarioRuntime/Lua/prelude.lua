@@ -507,7 +507,9 @@ local function new_case(env)
       cases[registered] = make(node, leaf, line or user_line(), x)
       return
     end
-    local wanted = leaf == wanted_leaf(node)
+    local wanted = node.wanted_leaf
+    if wanted == nil then wanted = wanted_leaf(node) end
+    wanted = leaf == wanted
     local here = registered == want.index
     if not (wanted or here) then return end
     line = line or user_line()
@@ -548,11 +550,12 @@ local function new_case(env)
   end
 
   -- Restores the enclosing describe when a describe's function returns or raises (a to-be-closed
-  -- variable: the error goes on untouched, with its traceback), and records the failure.
+  -- variable: the error goes on untouched, with its traceback), and records the failure at the line
+  -- the function starts on (the describe's own frame is gone by then; this costs nothing until needed).
   local closer = {
     __close = function(c, err)
       current = c.saved
-      if err ~= nil then record_failure("describe", c.name, err, c.line) end
+      if err ~= nil then record_failure("describe", c.name, err, getinfo(c.fn, "S").linedefined) end
     end,
   }
 
@@ -563,10 +566,12 @@ local function new_case(env)
 
   function env.describe(name, fn)
     in_definition("describe")
-    local ok, err = pcall(check_describe, name, fn)
-    if not ok then return registration_failed("describe", name, err) end
+    if type(name) ~= "string" or type(fn) ~= "function" then
+      local _, err = pcall(check_describe, name, fn)
+      return registration_failed("describe", name, err)
+    end
     local saved = current
-    local _ <close> = setmetatable({ saved = saved, name = name, line = user_line() }, closer)
+    local _ <close> = setmetatable({ saved = saved, name = name, fn = fn }, closer)
     current = { name = name, parent = saved, before = {}, after = {}, prefix = saved.prefix .. name .. " › " }
     fn()
   end
