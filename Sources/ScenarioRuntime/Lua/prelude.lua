@@ -136,6 +136,7 @@ end
 -- MARK: - Registration
 
 local SCENARIO_OPTIONS = { "tags", "ios", "skip" }
+local NO_TAGS = {} -- the tags of a scenario registered without options (only ever read)
 
 local function check_string_list(fname, option, value)
   if type(value) ~= "table" then misuse(s_format("bad option '%s' to '%s' (list of strings expected, got %s)", option, fname, type(value))) end
@@ -480,11 +481,6 @@ local function new_case(env)
     if running then misuse(fname .. "() cannot be called while a scenario runs; call it at the top of the file or inside describe()") end
   end
 
-  local function user_line()
-    local info = user_frame(1)
-    return info and info.currentline or 0
-  end
-
   -- The leaf name the wanted case has under `node`, or false when its name is not under it (cached per node).
   local function wanted_leaf(node)
     local leaf = node.wanted_leaf
@@ -503,16 +499,25 @@ local function new_case(env)
   local function keep(leaf, make, x, line)
     registered = registered + 1
     local node = current
+    local wanted, here = true, true
+    if want then
+      wanted = node.wanted_leaf
+      if wanted == nil then wanted = wanted_leaf(node) end
+      wanted = leaf == wanted
+      here = registered == want.index
+      if not (wanted or here) then return end
+    end
+    if not line then
+      -- The author's line: the first frame from keep's caller up that is neither the prelude's nor C's
+      -- (getinfo builds a table a frame: starting there, not at user_frame's own, saves two; keep's
+      -- caller may have tail-called it, so the caller's frame may already be the author's).
+      local info = user_frame(2)
+      line = info and info.currentline or 0
+    end
     if not want then
-      cases[registered] = make(node, leaf, line or user_line(), x)
+      cases[registered] = make(node, leaf, line, x)
       return
     end
-    local wanted = node.wanted_leaf
-    if wanted == nil then wanted = wanted_leaf(node) end
-    wanted = leaf == wanted
-    local here = registered == want.index
-    if not (wanted or here) then return end
-    line = line or user_line()
     local entry
     if here then
       entry = make(node, leaf, line, x)
@@ -525,7 +530,7 @@ local function new_case(env)
   end
 
   local function plain_entry(node, leaf, line, fn)
-    return { name = node.prefix .. leaf, line = line, tags = {}, node = node, fn = fn }
+    return { name = node.prefix .. leaf, line = line, tags = NO_TAGS, node = node, fn = fn }
   end
 
   local function full_entry(node, leaf, line, x)
@@ -533,7 +538,7 @@ local function new_case(env)
   end
 
   local function failed_entry(node, leaf, line, message)
-    return { name = node.prefix .. leaf, line = line, tags = {}, node = node, problem = message }
+    return { name = node.prefix .. leaf, line = line, tags = NO_TAGS, node = node, problem = message }
   end
 
   -- A registration that failed becomes an errored case in its place, so that a caller who catches the
