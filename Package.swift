@@ -51,7 +51,7 @@ let package = Package(
     // Run events and the reporters that fold them (console, JUnit XML).
     .target(name: "Reporting"),
     // Discovers scenario files, plans cases, runs them in parallel and posts run events.
-    .target(name: "Runner", dependencies: ["ScenarioRuntime", "LuaBridge", "Reporting"]),
+    .target(name: "Runner", dependencies: ["ScenarioRuntime", "LuaBridge", "PlistLoader", "Reporting"]),
 
     // MARK: CLI
     // libedit, for line editing and persistent history in the REPL.
@@ -90,7 +90,7 @@ let package = Package(
     .testTarget(name: "PlistLoaderTests", dependencies: ["PlistLoader"], resources: [.copy("Fixtures")]),
     .testTarget(name: "ReportingTests", dependencies: ["Reporting", "PermsimTestSupport"], exclude: ["Snapshots"]),
     .testTarget(name: "ScenarioRuntimeTests", dependencies: ["ScenarioRuntime"]),
-    .testTarget(name: "RunnerTests", dependencies: ["Runner"]),
+    .testTarget(name: "RunnerTests", dependencies: ["Runner", "PlistLoader"]),
     .testTarget(name: "CLICommandsTests", dependencies: ["CLICommands", "PermsimTestSupport", "permsim"]),
     .testTarget(name: "FuzzingTests", dependencies: ["Fuzzing"]),
   ]

@@ -132,7 +132,7 @@ struct RunCommand: ParsableCommand {
     let absolute = found.map { $0.hasPrefix("/") ? $0 : FileManager.default.currentDirectoryPath + "/" + $0 }
     // What collection declared is needed only to plan: let it go before the run (100,000 cases hold megabytes).
     let (plan, loadedFiles) = try usage {
-      let collected = try ScenarioCollector.collect(
+      let collected = ScenarioCollector.collect(
         absolute, environment: environment, jobs: settings.jobs, absolutePaths: settings.namesFilesAbsolutely,
         lanes: lanes)
       let plan = settings.planner.plan(collected.map(\.declared), paths: collected.map(\.loaded.file.path)) { name in

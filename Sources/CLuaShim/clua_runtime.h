@@ -69,5 +69,7 @@ void clua_stop(lua_State *L, const char *reason, int level);
 /* Opens the scenario subset of the standard library (sandbox) or all of it; seed as argument 1. */
 int clua_opensandbox(lua_State *L);
 int clua_openall(lua_State *L);
+/* Replaces the global next and pairs by ones that visit keys in a defined order (clua_order.c). */
+void clua_openorder(lua_State *L);
 
 #endif

@@ -357,6 +357,7 @@ int clua_opensandbox(lua_State *L) {
   lua_pop(L, 2);
   seed_math(L, seed);
   open_coroutines(L);
+  clua_openorder(L);
   return 0;
 }
 

@@ -8,8 +8,10 @@ public struct FileAccessError: Error, Sendable, Hashable, CustomStringConvertibl
     case notFound
     /// The path names a directory where a file was expected.
     case isDirectory
-    /// The file exists but reading it failed.
+    /// The file exists but reading it failed, or it is not a regular file (a FIFO, a device).
     case unreadable
+    /// The path holds a NUL byte, which no file name can: refused rather than cut short there.
+    case invalidPath
   }
 
   /// Why the file cannot be read.

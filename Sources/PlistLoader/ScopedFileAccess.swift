@@ -35,8 +35,13 @@ public struct ScopedFileAccess: Sendable, Hashable {
   ///   - path: A path as a scenario writes it: relative to `base`, or absolute.
   ///   - base: The directory relative paths start from: absolute, or relative to the root. Defaults to the root.
   /// - Returns: The path with symbolic links, `.` and `..` resolved; the file or directory exists.
-  /// - Throws: ``FileAccessError`` `.outsideRoot` or `.notFound`.
+  /// - Throws: ``FileAccessError`` `.outsideRoot`, `.notFound` or `.invalidPath`.
   public func resolve(_ path: String, relativeTo base: String? = nil) throws -> String {
+    if path.utf8.contains(0) || base?.utf8.contains(0) == true {
+      let shown = path.replacingOccurrences(of: "\u{0}", with: "\\0")
+      throw FileAccessError(
+        .invalidPath, path: shown, description: "\(shown): a path cannot contain a NUL byte (\\0)")
+    }
     let anchor = base.map { $0.hasPrefix("/") ? $0 : root + "/" + $0 } ?? root
     let joined = path.hasPrefix("/") ? path : anchor + "/" + path
     if let resolved = Self.realPath(joined) {
@@ -58,35 +63,38 @@ public struct ScopedFileAccess: Sendable, Hashable {
 
   /// Resolves `path` against `base` and reads the file's bytes.
   ///
-  /// - Throws: ``FileAccessError``: `.outsideRoot`, `.notFound`, `.isDirectory` or `.unreadable`.
+  /// - Throws: ``FileAccessError``: `.outsideRoot`, `.notFound`, `.invalidPath`, `.isDirectory` or `.unreadable`
+  ///   (also for what is not a regular file: reading a FIFO would wait forever).
   public func read(_ path: String, relativeTo base: String? = nil) throws -> Data {
     let resolved = try resolve(path, relativeTo: base)
     let shown = displayPath(resolved)
     guard !isDirectory(resolved) else {
       throw FileAccessError(.isDirectory, path: shown, description: "\(shown): is a directory, not a file")
     }
-    do {
-      return try Data(contentsOf: URL(fileURLWithPath: resolved))
-    } catch {
-      throw FileAccessError(
-        .unreadable, path: shown, description: "\(shown): cannot be read (\(error.localizedDescription))")
+    guard Self.status(resolved).map({ $0.st_mode & S_IFMT == S_IFREG }) ?? true else {
+      throw FileAccessError(.unreadable, path: shown, description: "\(shown): cannot be read (not a regular file)")
     }
+    guard let data = Self.contents(resolved) else {
+      throw FileAccessError(
+        .unreadable, path: shown, description: "\(shown): cannot be read (\(String(cString: strerror(errno))))")
+    }
+    return data
   }
 
-  /// The path relative to the root when it lies under it (`.` for the root itself), else the path unchanged.
+  /// The path relative to the root when it lies under it (`.` for the root itself), else the path unchanged;
+  /// bytes of a name that are not UTF-8 shown as `\xFF` (``FileSystemName``).
   public func displayPath(_ absolutePath: String) -> String {
     if absolutePath == root { return "." }
-    if root == "/" { return absolutePath }
-    if absolutePath.hasPrefix(root + "/") { return String(absolutePath.dropFirst(root.count + 1)) }
-    return absolutePath
+    if root == "/" { return FileSystemName.shown(absolutePath) }
+    if absolutePath.hasPrefix(root + "/") { return FileSystemName.shown(String(absolutePath.dropFirst(root.count + 1))) }
+    return FileSystemName.shown(absolutePath)
   }
 
   // MARK: - Directories
 
   /// Whether `resolvedPath` (a result of ``resolve(_:relativeTo:)``) is a directory.
   func isDirectory(_ resolvedPath: String) -> Bool {
-    var directory: ObjCBool = false
-    return FileManager.default.fileExists(atPath: resolvedPath, isDirectory: &directory) && directory.boolValue
+    Self.status(resolvedPath).map { $0.st_mode & S_IFMT == S_IFDIR } ?? false
   }
 
   /// The names in the directory `resolvedPath`, sorted; empty when it cannot be listed.
@@ -101,10 +109,37 @@ public struct ScopedFileAccess: Sendable, Hashable {
   }
 
   private static func realPath(_ path: String) -> String? {
-    guard let resolved = realpath(path, nil) else { return nil }
+    guard let resolved = FileSystemName.withCString(path, { realpath($0, nil) }) else { return nil }
     defer { free(resolved) }
-    return String(cString: resolved)
+    return FileSystemName.string(UnsafeRawBufferPointer(start: resolved, count: strlen(resolved)))
   }
+
+  /// What stat(2) says of `path` (symbolic links followed), or nil.
+  private static func status(_ path: String) -> stat? {
+    var status = stat()
+    return FileSystemName.withCString(path) { stat($0, &status) } == 0 ? status : nil
+  }
+
+  /// The bytes of the regular file at `path`, or nil with errno set.
+  private static func contents(_ path: String) -> Data? {
+    let descriptor = FileSystemName.withCString(path) { open($0, O_RDONLY | O_CLOEXEC) }
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var status = stat()
+    let size = fstat(descriptor, &status) == 0 ? Int(status.st_size) : 0
+    var data = Data()
+    var buffer = [UInt8](repeating: 0, count: min(max(size, 0) + 1, 1 << 20))
+    while true {
+      let count = buffer.withUnsafeMutableBytes { readBytes(descriptor, $0.baseAddress, $0.count) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        return nil
+      }
+      if count == 0 { return data }
+      buffer.withUnsafeBufferPointer { data.append($0.baseAddress.unsafelyUnwrapped, count: count) }
+    }
+  }
+
 
   /// Removes `.`, `..` and repeated slashes from an absolute path without touching the file system.
   private static func normalized(_ absolutePath: String) -> String {
@@ -132,4 +167,9 @@ public struct ScopedFileAccess: Sendable, Hashable {
     }
     return normalized(absolutePath)
   }
+}
+
+/// read(2), out of reach of the methods named `read`.
+private func readBytes(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+  read(descriptor, buffer, count)
 }

@@ -54,7 +54,11 @@ public struct Planner: Sendable {
         var name = Self.loadFailureName
         if !options.iosVersions.isEmpty { name += " [iOS \(options.iosVersions.joined(separator: ", "))]" }
         let version = options.iosVersions.first ?? options.defaultVersion
-        cases = [RunPlan.Case(scenarioIndex: 0, name: name, line: 0, iosVersion: version, tags: [], skipReason: nil)]
+        cases = [
+          RunPlan.Case(
+            scenario: ScenarioIdentity(index: 0, name: Self.loadFailureName, line: 0), name: name, line: 0,
+            iosVersion: version, tags: [], skipReason: nil)
+        ]
       case .scenarios(let declared):
         cases = _numberDuplicates(_expand(declared).filter { keep($0.name) })
         omitted += declared.reduce(0) { $0 + _omittedVersions(of: $1) } * max(1, options.repeatCount)
@@ -94,7 +98,7 @@ public struct Planner: Sendable {
           if suffixed { name += " [iOS \(version)]" }
           if options.repeatCount > 1 { name += " (repeat \(iteration)/\(options.repeatCount))" }
           cases.append(RunPlan.Case(
-            scenarioIndex: scenario.index,
+            scenario: scenario.identity,
             name: name,
             line: scenario.line,
             iosVersion: version,

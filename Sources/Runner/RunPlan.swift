@@ -13,8 +13,8 @@ public struct RunPlan: Sendable, Equatable {
 
   /// One test case: a scenario on one iOS version, in one repetition.
   public struct Case: Sendable, Equatable {
-    /// The scenario's registration index in its file (1-based), or 0 for a file that failed to load.
-    public var scenarioIndex: Int
+    /// The registration the case runs (index 0 for a file that failed to load).
+    public var scenario: ScenarioIdentity
     /// The name, unique within the file: matrix suffixes `[iOS X]`, repeats, then `#2` for duplicates.
     public var name: String
     /// The line of the scenario's registration.
@@ -25,6 +25,10 @@ public struct RunPlan: Sendable, Equatable {
     public var tags: [String]
     /// Why the case is reported as skipped instead of run, or nil.
     public var skipReason: String?
+
+    /// The scenario's registration index in its file (1-based), or 0 for a file that failed to load.
+    public var scenarioIndex: Int { scenario.index }
+
     /// The scenario's own name, which `name` begins with.
     public var scenarioName: String = ""
     /// Whether `iosVersion` came from `--ios` (the scenario pins none).

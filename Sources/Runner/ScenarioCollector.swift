@@ -14,34 +14,49 @@ public enum ScenarioCollector {
 
   /// Reads and collects each file (paths relative to the root, or absolute) on `jobs` threads, keeping their order.
   ///
+  /// A file that cannot be read (missing, unreadable, not a regular file, outside the root) is collected
+  /// as failed to load, with the reason: it is reported as its one errored case and the run goes on.
   /// With `absolutePaths`, files are named by their absolute path in reports and messages instead of
   /// their path from the root (for a root permsim chose itself, where a path from it could be a bare
-  /// file name); their source is then read now and kept.
-  /// - Throws: the first file that cannot be read (missing, unreadable, outside the root).
+  /// file name); their source is then read now and kept. Each file's top level runs on a lane of
+  /// `pool` (in a worker process when the run isolates its cases).
   public static func collect(
     _ paths: [String], environment: ScenarioEnvironment, jobs: Int, absolutePaths: Bool = false,
     lanes pool: LanePool? = nil
-  ) throws -> [Collected] {
+  ) -> [Collected] {
     let pool = pool ?? LanePool(.inProcess, environment: environment, stop: StopFlag())
-    let files = try paths.map { path in
-      let file = try ScenarioFile(path: path, environment: environment)
-      guard absolutePaths, file.path != file.absolutePath else { return file }
-      let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: file.absolutePath)))
-      return ScenarioFile(path: file.absolutePath, absolutePath: file.absolutePath, bytes: bytes)
+    let files = paths.map { path in
+      Result { () throws -> ScenarioFile in
+        let file = try ScenarioFile(path: path, environment: environment)
+        guard absolutePaths, file.path != file.absolutePath else { return file }
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: file.absolutePath)))
+        return ScenarioFile(path: file.absolutePath, absolutePath: file.absolutePath, bytes: bytes)
+      }
     }
     let results = Slots<Collected>(count: files.count)
     let lanes = max(1, min(jobs, files.count))
     DispatchQueue.concurrentPerform(iterations: lanes) { position in
       pool.withLane { lane in
         for index in stride(from: position, to: files.count, by: lanes) {
-          results[index] = collect(files[index], on: lane)
+          results[index] = collect(files[index], path: paths[index], on: lane, environment: environment)
         }
       }
     }
     return results.values
   }
 
-  private static func collect(_ file: ScenarioFile, on lane: ScenarioLane) -> Collected {
+  private static func collect(
+    _ opened: Result<ScenarioFile, any Error>, path: String, on lane: ScenarioLane, environment: ScenarioEnvironment
+  ) -> Collected {
+    let file: ScenarioFile
+    switch opened {
+    case .success(let opened):
+      file = opened
+    case .failure(let error):
+      let problem = CaseProblem(kind: .loadError, headline: "\(error)")
+      return Collected(
+        loaded: .init(file: ScenarioFile(unreadable: path, environment: environment), loadProblem: problem), declared: .loadFailed)
+    }
     let collection = lane.collect(file)
     switch collection {
     case .registered(let scenarios):

@@ -40,7 +40,7 @@ final class ScenarioLane {
   /// Runs one case, or says why it could not be run to its end; nil when a stop abandoned it (it did not finish).
   func run(_ planned: RunPlan.Case, of file: ScenarioFile, keepsTranscript: Bool) -> ScenarioEngine.CaseRun? {
     let request = WorkerRequest.run(
-      WorkerFile(file), index: planned.scenarioIndex, name: planned.name, iosVersion: planned.iosVersion,
+      WorkerFile(file), scenario: planned.scenario, name: planned.name, iosVersion: planned.iosVersion,
       keepsTranscript: keepsTranscript)
     switch perform(request, file: file, line: planned.line) {
     case .reply(.ran(let run)): return run
@@ -80,7 +80,7 @@ final class ScenarioLane {
     }
     func request(_ job: Job) -> WorkerRequest {
       .run(
-        WorkerFile(job.file), index: job.planned.scenarioIndex, name: job.planned.name,
+        WorkerFile(job.file), scenario: job.planned.scenario, name: job.planned.name,
         iosVersion: job.planned.iosVersion, keepsTranscript: keepsTranscript)
     }
     var queue: [Job] = []

@@ -11,8 +11,8 @@ import ScenarioRuntime
 enum WorkerRequest: Codable, Sendable {
   /// Run the file's top level and say which scenarios it registers.
   case collect(WorkerFile)
-  /// Run scenario `index` of the file, named `name`, on a device of `iosVersion` by default.
-  case run(WorkerFile, index: Int, name: String, iosVersion: String, keepsTranscript: Bool)
+  /// Run the scenario of the file registered as `scenario`, named `name`, on a device of `iosVersion` by default.
+  case run(WorkerFile, scenario: ScenarioIdentity, name: String, iosVersion: String, keepsTranscript: Bool)
 }
 
 /// A worker's answer to one ``WorkerRequest``.
@@ -54,21 +54,24 @@ extension WorkerRequest {
   /// The request as one line, without its line break.
   var line: [UInt8] {
     switch self {
-    case .run(let file, let index, let name, let iosVersion, let keepsTranscript):
+    case .run(let file, let scenario, let name, let iosVersion, let keepsTranscript) where scenario.rawName == nil:
       return WorkerLine.join([
-        "R", String(index), iosVersion, keepsTranscript ? "1" : "0", file.readsDirectly ? "1" : "0", file.path,
-        file.absolutePath, name,
+        "R", String(scenario.index), String(scenario.line), String(scenario.occurrence), iosVersion,
+        keepsTranscript ? "1" : "0", file.readsDirectly ? "1" : "0", file.path, file.absolutePath, scenario.name, name,
       ])
-    case .collect:
+    case .run, .collect:
       return WorkerLine.json(self)
     }
   }
 
   init(line: ArraySlice<UInt8>) throws {
     let fields = WorkerLine.split(line)
-    if fields.count == 8, fields[0] == "R", let index = Int(fields[1]) {
-      let file = WorkerFile(path: fields[5], absolutePath: fields[6], readsDirectly: fields[4] == "1")
-      self = .run(file, index: index, name: fields[7], iosVersion: fields[2], keepsTranscript: fields[3] == "1")
+    if fields.count == 11, fields[0] == "R", let index = Int(fields[1]), let line = Int(fields[2]),
+      let occurrence = Int(fields[3])
+    {
+      let file = WorkerFile(path: fields[7], absolutePath: fields[8], readsDirectly: fields[6] == "1")
+      let scenario = ScenarioIdentity(index: index, name: fields[9], line: line, occurrence: occurrence)
+      self = .run(file, scenario: scenario, name: fields[10], iosVersion: fields[4], keepsTranscript: fields[5] == "1")
     } else {
       self = try WorkerLine.decode(WorkerRequest.self, line)
     }

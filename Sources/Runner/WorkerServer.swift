@@ -50,8 +50,8 @@ public enum WorkerServer {
     switch request {
     case .collect:
       return .collected(engine.collect(file))
-    case .run(_, let index, let name, let iosVersion, let keepsTranscript):
-      let run = engine.run(index, named: name, of: file, iosVersion: iosVersion)
+    case .run(_, let scenario, let name, let iosVersion, let keepsTranscript):
+      let run = engine.run(scenario, named: name, of: file, iosVersion: iosVersion)
       let transcript = keepsTranscript || run.outcome.isProblem ? run.transcript : []
       return .ran(ScenarioEngine.CaseRun(outcome: run.outcome, transcript: transcript, deviceVersions: run.deviceVersions))
     }

@@ -10,7 +10,7 @@ public struct DeclaredScenario: Sendable, Equatable, Codable {
     case matrix([String])
   }
 
-  /// Position in the file's registration order, starting at 1; the runtime runs a case by it.
+  /// Position in the file's registration order, starting at 1.
   public var index: Int
   /// The full name: enclosing `describe` names and the scenario's, joined with ` › `.
   public var name: String
@@ -22,13 +22,27 @@ public struct DeclaredScenario: Sendable, Equatable, Codable {
   public var versions: Versions
   /// Why the scenario is skipped (`pending`, `options.skip`), or nil when it runs.
   public var skipReason: String?
+  /// 1 for the first registration of this name at this line, 2 for the second (a loop), and so on.
+  public var occurrence: Int
+  /// The name's bytes when they are not valid UTF-8, else nil.
+  public var rawName: [UInt8]?
 
-  public init(index: Int, name: String, line: Int, tags: [String] = [], versions: Versions = .unpinned, skipReason: String? = nil) {
+  /// What a case of this scenario runs by (``ScenarioEngine/run(_:named:of:iosVersion:)``).
+  public var identity: ScenarioIdentity {
+    ScenarioIdentity(index: index, name: name, line: line, occurrence: occurrence, rawName: rawName)
+  }
+
+  public init(
+    index: Int, name: String, line: Int, tags: [String] = [], versions: Versions = .unpinned, skipReason: String? = nil,
+    occurrence: Int = 1, rawName: [UInt8]? = nil
+  ) {
     self.index = index
     self.name = name
     self.line = line
     self.tags = tags
     self.versions = versions
     self.skipReason = skipReason
+    self.occurrence = occurrence
+    self.rawName = rawName
   }
 }

@@ -117,19 +117,24 @@ public final class ScenarioEngine {
     }
   }
 
-  /// Runs scenario `index` of `file` (as ``collect(_:)`` numbered it) on a device of `iosVersion` by default.
+  /// Runs the scenario of `file` registered as `scenario` (as ``collect(_:)`` declared it) on a device of
+  /// `iosVersion` by default.
   ///
-  /// The file's top level runs again in a fresh environment, counting its scenarios until the case's
-  /// own; then the body runs with its hooks, with a new instruction budget. `math.random` is seeded
-  /// from the run's seed and the case's `name`, so a case draws the same numbers whatever ran before
-  /// it. A failed expectation or a crash is a failure, anything else that stops it an error (``CaseVerdict``).
-  public func run(_ index: Int, named name: String, of file: ScenarioFile, iosVersion: String) -> CaseRun {
+  /// The file's top level runs again in a fresh environment; the case runs the body registered under
+  /// the scenario's identity (its name, line and occurrence), wherever it now comes, with its hooks and
+  /// a new instruction budget. When the top level no longer registers it (its names or order depend on
+  /// something that changed between runs), the case is an error naming the registration in its place.
+  /// `math.random` is seeded from the run's seed and the case's `name`, so a case draws the same numbers
+  /// whatever ran before it. A failed expectation or a crash is a failure, anything else that stops it an
+  /// error (``CaseVerdict``).
+  public func run(_ scenario: ScenarioIdentity, named name: String, of file: ScenarioFile, iosVersion: String) -> CaseRun {
     let session = start(file: file, iosVersion: iosVersion, allowsDevices: false)
     let outcome: CaseOutcome
     do {
       try state.call(
-        _runCase, try chunk(of: file), index, ScenarioSession.seed(environment.seed, file.path),
-        ScenarioSession.seed(environment.seed, file.path + "\u{0}" + name))
+        _runCase, try chunk(of: file), scenario.index, scenario.rawName.map(LuaValue.bytes) ?? .string(scenario.name),
+        scenario.line, scenario.occurrence,
+        ScenarioSession.seed(environment.seed, file.path), ScenarioSession.seed(environment.seed, file.path + "\u{0}" + name))
       outcome = .passed
     } catch {
       outcome = CaseVerdict.outcome(of: error, memoryLimit: environment.limits.memory)
@@ -176,27 +181,35 @@ public final class ScenarioEngine {
     } catch {
       throw LuaError(kind: .runtime, message: "\(file.path): cannot be read (\(error))")
     }
-    let chunk = try state.load(source, chunkName: file.chunkName)
+    let chunk = try state.load(ScenarioFile.loadable(source), chunkName: file.chunkName)
     if _chunks.count == 4 { _chunks.removeFirst() }
     _chunks.append((file.path, chunk))
     return chunk
   }
 
   private static func declaredScenarios(_ list: LuaValue) -> [DeclaredScenario] {
-    (list.array ?? []).enumerated().map { offset, entry in
+    var occurrences: [ScenarioIdentity: Int] = [:]  // by name and line (index 0, occurrence 1)
+    return (list.array ?? []).enumerated().map { offset, entry in
       let versions: DeclaredScenario.Versions =
         switch entry["ios"] {
         case .nil: .unpinned
         case let single where single.string != nil: .pinned(single.string ?? "")
         case let many: .matrix((many.array ?? []).compactMap(\.string))
         }
+      let name = entry["name"].string ?? "", line = entry["line"].integer ?? 0
+      let rawName: [UInt8]? = if case .bytes(let bytes) = entry["name"] { bytes } else { nil }
+      let key = ScenarioIdentity(index: 0, name: name, line: line, rawName: rawName)
+      let occurrence = occurrences[key, default: 0] + 1
+      occurrences[key] = occurrence
       return DeclaredScenario(
         index: offset + 1,
-        name: entry["name"].string ?? "",
-        line: entry["line"].integer ?? 0,
+        name: name,
+        line: line,
         tags: (entry["tags"].array ?? []).compactMap(\.string),
         versions: versions,
-        skipReason: entry["skip"].string
+        skipReason: entry["skip"].string,
+        occurrence: occurrence,
+        rawName: rawName
       )
     }
   }

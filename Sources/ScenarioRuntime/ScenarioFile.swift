@@ -22,6 +22,14 @@ public struct ScenarioFile: Sendable {
     _ = try source(environment)
   }
 
+  /// A file the runner found but may not or cannot read (outside the root, missing, unreadable): the
+  /// runner reports it as its one errored case, under `path` as far as it lies under the root.
+  public init(unreadable path: String, environment: ScenarioEnvironment) {
+    absolutePath = path.hasPrefix("/") ? path : environment.files.root + "/" + path
+    self.path = environment.files.displayPath(absolutePath)
+    _text = nil
+  }
+
   /// A file made from source text, for tests and the REPL (`path` is shown in messages).
   public init(path: String, absolutePath: String, source: String) {
     self.init(path: path, absolutePath: absolutePath, bytes: Array(source.utf8))
@@ -38,6 +46,17 @@ public struct ScenarioFile: Sendable {
   func source(_ environment: ScenarioEnvironment) throws -> [UInt8] {
     if let _text { return _text }
     return try [UInt8](environment.files.read(absolutePath))
+  }
+
+  /// `source` as Lua's own loader reads a file (`lua5.4 file.lua`, `luaL_loadfile`): without a UTF-8
+  /// byte order mark, and with a first line that starts with `#` (`#!/usr/bin/env lua`) emptied, so
+  /// that line numbers stay the same.
+  static func loadable(_ source: [UInt8]) -> [UInt8] {
+    var start = source.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    if start < source.count, source[start] == UInt8(ascii: "#") {
+      start = source[start...].firstIndex(of: UInt8(ascii: "\n")) ?? source.count
+    }
+    return start == 0 ? source : Array(source[start...])
   }
 
   /// The chunk name Lua reports positions with: `path:line`.

@@ -132,7 +132,8 @@ extension ScenarioSession {
       } catch let error as FileAccessError where error.kind == .notFound {
         continue
       }
-      return (String(decoding: try files.read(resolved), as: UTF8.self), files.displayPath(resolved))
+      let source = ScenarioFile.loadable([UInt8](try files.read(resolved)))
+      return (String(decoding: source, as: UTF8.self), files.displayPath(resolved))
     }
     let beside = file.map { " beside \($0.path) or" } ?? ""
     throw LuaCallError.message("module '\(name)' not found: no \(relative)\(beside) under the root \(files.root)")

@@ -30,8 +30,11 @@ func sessionBenchmarks() throws {
         _ = engine.collect(file)
       })
     }
+    guard case .registered(let declared) = engine.collect(file), let first = declared.first else {
+      preconditionFailure("the benchmark file MUST register its scenarios")
+    }
     report("whole case on an engine, file of \(count) scenario(s)", measure(samples: 15, iterations: 500) {
-      _ = engine.run(1, named: "bench › case 0", of: file, iosVersion: "14.0")
+      _ = engine.run(first.identity, named: first.name, of: file, iosVersion: "14.0")
     })
   }
 }

@@ -207,7 +207,23 @@ struct HostileSuiteTests {
     Attempt("isolation.lua", "finds: memory to work with", .passed),
     Attempt("isolation.lua", "leaves: a spent budget", budget),
     Attempt("isolation.lua", "finds: a full budget", .passed),
+    // Case identity (issue 11, item 1): each entry of a pairs matrix runs its own body.
+    Attempt("identity.lua", "pairs order is fixed", .passed),
+    Attempt("identity.lua", "next order is fixed and fields may be cleared on the way", .passed),
+    // Nothing dropped silently (issue 11, item 6).
+    Attempt("dropped.lua", "unknown option under pcall", script, "unknown scenario option 'tagz' (did you mean tags?)"),
+    Attempt("dropped.lua", "after a failed registration", .passed),
+    Attempt("dropped.lua", "(scenario() failed)", script, "bad argument #1 to 'scenario' (string expected, got number)"),
+    Attempt("dropped.lua", "broken group › inside before the failure", script, "the broken group's hook ran"),
+    Attempt("dropped.lua", "broken group", script, "the group's body broke"),
+    Attempt("dropped.lua", "outside after the failed describe", .passed),
+    Attempt("dropped.lua", "no function", script, "bad argument #2 to 'describe'"),
+    Attempt("bom.lua", "a file with a byte order mark", .passed),
+    Attempt("shebang.lua", "a file with a shebang line", script, "on line 3"),
+    Attempt("name_\\xFF.lua", "a file whose name is not UTF-8", .passed),
+    Attempt("escaping_link.lua", "(file failed to load)", .errored("LoadError"), "is outside the scenario root"),
   ]
+    + (1...40).map { Attempt("identity.lua", "matrix entry key\($0)", .failed("ExpectationFailed"), "expected \"key\($0)\" to be") }
 
   // MARK: - The runs
 

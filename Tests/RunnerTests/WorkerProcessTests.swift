@@ -14,7 +14,9 @@ struct WorkerProcessTests {
   }
 
   static let file = ScenarioFile(path: "s.lua", absolutePath: "/nowhere/s.lua", source: "")
-  static let request = WorkerRequest.run(WorkerFile(file), index: 1, name: "s", iosVersion: "18.0", keepsTranscript: false)
+  static let request = WorkerRequest.run(
+    WorkerFile(file), scenario: ScenarioIdentity(index: 1, name: "s", line: 4), name: "s", iosVersion: "18.0",
+    keepsTranscript: false)
 
   @Test("a worker killed by a signal fails its request with the signal's name")
   func crash() throws {
@@ -63,12 +65,33 @@ struct WorkerProcessTests {
     #expect(throws: WorkerProcess.Failure.stopped) { try worker.perform(Self.request, launch, isAbandoned: { true }) }
   }
 
+  @Test("requests and replies survive their line forms: tabs, line breaks and backslashes in names, a name that is not UTF-8")
+  func lines() throws {
+    let file = WorkerFile(path: "a\tb.lua", absolutePath: "/x/a\tb.lua", readsDirectly: false)
+    for scenario in [
+      ScenarioIdentity(index: 2, name: "x\ty\nz\\", line: 7, occurrence: 3),
+      ScenarioIdentity(index: 2, name: "x\u{FFFD}", line: 7, occurrence: 1, rawName: [0x78, 0xFF]),
+    ] {
+      let request = WorkerRequest.run(file, scenario: scenario, name: scenario.name + " [iOS 14.0]", iosVersion: "14.0", keepsTranscript: true)
+      guard case .run(let file2, let scenario2, let name2, let version2, let keeps2) = try WorkerRequest(line: request.line[...]) else {
+        Issue.record("not a run request")
+        continue
+      }
+      #expect(file2 == file && scenario2 == scenario && name2 == scenario.name + " [iOS 14.0]" && version2 == "14.0" && keeps2)
+    }
+    let passed = WorkerReply.ran(ScenarioEngine.CaseRun(outcome: .passed, transcript: [], deviceVersions: ["12.0", "14.0"]))
+    #expect(passed.line == Array("P\t12.0\t14.0".utf8))
+    guard case .ran(let run) = try WorkerReply(line: passed.line[...]) else { Issue.record("not a run"); return }
+    #expect(run.outcome == .passed && run.deviceVersions == ["12.0", "14.0"])
+  }
+
   @Test("a lane reports a crashed worker as its case's error and starts another worker for the next case")
   func laneGoesOn() throws {
     let root = FileManager.default.temporaryDirectory.path
     let environment = try ScenarioEnvironment(root: root)
     let lane = ScenarioLane(.workerProcesses(Self.launch("read line; kill -6 $$")), environment: environment, stop: StopFlag())
-    let planned = RunPlan.Case(scenarioIndex: 1, name: "s", line: 4, iosVersion: "18.0", tags: [], skipReason: nil)
+    let planned = RunPlan.Case(
+      scenario: ScenarioIdentity(index: 1, name: "s", line: 4), name: "s", line: 4, iosVersion: "18.0", tags: [], skipReason: nil)
     for _ in 0..<2 {
       let run = lane.run(planned, of: Self.file, keepsTranscript: false)
       guard case .errored(let problem)? = run?.outcome else {

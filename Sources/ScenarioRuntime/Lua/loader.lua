@@ -52,11 +52,12 @@ function loader.run_chunk(chunk, env, seed)
   return chunk()
 end
 -- Runs one case of a file (ScenarioEngine.runCase): everything a case needs, in one call from the host.
-function loader.run_case(chunk, index, chunk_seed, case_seed)
+-- The case is the registration of identity (index, name, line, occurrence): see ScenarioIdentity.
+function loader.run_case(chunk, index, name, line, occurrence, chunk_seed, case_seed)
   local env = fresh_env()
   local api = new_case(env)
-  api.target(index)
+  api.target(index, name, line, occurrence)
   loader.run_chunk(chunk, env, chunk_seed)
   host.begin_body()
-  api.run(index, case_seed)
+  api.run(case_seed, chunk)
 end

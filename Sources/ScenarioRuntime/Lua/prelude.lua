@@ -9,8 +9,11 @@ local host, dbg, oslib = ...
 
 local getinfo, traceback = dbg.getinfo, dbg.traceback
 local type, tostring, select, error, pairs, ipairs, next = type, tostring, select, error, pairs, ipairs, next
-local setmetatable, getmetatable, rawequal, rawget, rawset, xpcall = setmetatable, getmetatable, rawequal, rawget, rawset, xpcall
+local setmetatable, getmetatable, rawequal, rawget, rawset, pcall, xpcall = setmetatable, getmetatable, rawequal, rawget, rawset, pcall, xpcall
 local math_type, randomseed = math.type, math.randomseed
+-- Lua's own next (the sandbox's pairs keeps it as its upvalue), for copies whose order does not
+-- matter: the sandbox's next visits keys in a defined order, at the cost of a scan or a sort.
+local raw_next = select(2, dbg.getupvalue(pairs, 1)) or next
 local s_format, s_find, s_rep, s_sub, s_gsub = string.format, string.find, string.rep, string.sub, string.gsub
 local t_concat, t_insert, t_sort, t_unpack = table.concat, table.insert, table.sort, table.unpack
 
@@ -133,15 +136,7 @@ end
 -- MARK: - Registration
 
 local SCENARIO_OPTIONS = { "tags", "ios", "skip" }
-
-local function full_name(node, leaf)
-  local parts = { leaf }
-  while node and node.name do
-    t_insert(parts, 1, node.name)
-    node = node.parent
-  end
-  return t_concat(parts, " › ")
-end
+local NO_TAGS = {} -- the tags of a scenario registered without options (only ever read)
 
 local function check_string_list(fname, option, value)
   if type(value) ~= "table" then misuse(s_format("bad option '%s' to '%s' (list of strings expected, got %s)", option, fname, type(value))) end
@@ -156,20 +151,22 @@ end
 -- and the author's line. A failure or crash signal stays what it is; anything else becomes an error
 -- signal placed at the author's frame (a position the message claims is not believed). Tables are
 -- read raw: a message handler runs no metamethods of the author's.
+-- The text of an error value: a string as it is, a signal as it shows itself, a value with a
+-- __tostring as it shows itself (run protected), anything else named by its type.
+local function error_text(err)
+  if type(err) == "string" then return err end
+  if host.signal_kind(err) then return tostring(err) end
+  local mt = getmetatable(err)
+  if type(mt) == "table" and rawget(mt, "__tostring") then
+    local ok, text = xpcall(tostring, function(e) return e end, err)
+    if ok and type(text) == "string" then return text end
+  end
+  return "(error object is a " .. type(err) .. " value)"
+end
+
 local function capture(err)
   if host.signal_kind(err) then return host.with_traceback(err, traceback(nil, 2)) end
-  local message
-  if type(err) == "string" then
-    message = err
-  else
-    local mt = getmetatable(err)
-    if type(mt) == "table" and rawget(mt, "__tostring") then
-      local ok, text = xpcall(tostring, function(e) return e end, err)
-      message = ok and type(text) == "string" and text or ("(error object is a " .. type(err) .. " value)")
-    else
-      message = "(error object is a " .. type(err) .. " value)"
-    end
-  end
+  local message = error_text(err)
   local info = user_frame(2)
   local src, line = info and info.short_src, info and info.currentline
   if src and line and line > 0 then
@@ -466,42 +463,130 @@ local real_load = load
 
 -- Defines the API in `env`, a case's fresh global table, and returns what the host drives for the case.
 local function new_case(env)
-  local root = { before = {}, after = {} }
+  -- A describe node: its name, its parent, its hooks, and `prefix`, the full name its scenarios' names follow.
+  local root = { before = {}, after = {}, prefix = "" }
   local current = root
   local cases = {}
   local running = nil -- the case being run, once the host runs one
-  local target = nil -- when running a case: its index; other registrations are only counted
   local registered = 0
+  -- While the top level runs again for one case: the identity of the case's registration (index, name,
+  -- line, occurrence), how many registrations of that name and line came so far, the case's own once it
+  -- came, and the one at its index (to name in the error when the case's own never comes).
+  local want = nil
+  local seen = 0
+  local found = nil
+  local at_index = nil
+  local failure = nil -- the error the last failed registration recorded: enclosing describes do not record it again
 
   local function in_definition(fname)
     if running then misuse(fname .. "() cannot be called while a scenario runs; call it at the top of the file or inside describe()") end
   end
 
-  function env.describe(name, fn)
-    in_definition("describe")
+  -- The leaf name the wanted case has under `node`, or false when its name is not under it (cached per node).
+  local function wanted_leaf(node)
+    local leaf = node.wanted_leaf
+    if leaf == nil then
+      local prefix = node.prefix
+      leaf = s_sub(want.name, 1, #prefix) == prefix and s_sub(want.name, #prefix + 1) or false
+      node.wanted_leaf = leaf
+    end
+    return leaf
+  end
+
+  -- Counts a registration of `leaf` in the current describe and keeps what `make(node, leaf, line, x)`
+  -- builds of it: every registration while collecting; while running one case, the case's own (matched
+  -- by name, line and occurrence, never by position alone) and the one at the case's index. Comparing
+  -- the leaf with an interned string first keeps the others at the cost of an increment and a compare.
+  local function keep(leaf, make, x, line)
+    registered = registered + 1
+    local node = current
+    local wanted, here = true, true
+    if want then
+      wanted = node.wanted_leaf
+      if wanted == nil then wanted = wanted_leaf(node) end
+      wanted = leaf == wanted
+      here = registered == want.index
+      if not (wanted or here) then return end
+    end
+    if not line then
+      -- The author's line: the first frame from keep's caller up that is neither the prelude's nor C's
+      -- (getinfo builds a table a frame: starting there, not at user_frame's own, saves two; keep's
+      -- caller may have tail-called it, so the caller's frame may already be the author's).
+      local info = user_frame(2)
+      line = info and info.currentline or 0
+    end
+    if not want then
+      cases[registered] = make(node, leaf, line, x)
+      return
+    end
+    local entry
+    if here then
+      entry = make(node, leaf, line, x)
+      at_index = entry
+    end
+    if wanted and line == want.line then
+      seen = seen + 1
+      if seen == want.occurrence then found = entry or make(node, leaf, line, x) end
+    end
+  end
+
+  local function plain_entry(node, leaf, line, fn)
+    return { name = node.prefix .. leaf, line = line, tags = NO_TAGS, node = node, fn = fn }
+  end
+
+  local function full_entry(node, leaf, line, x)
+    return { name = node.prefix .. leaf, line = line, tags = x.tags, ios = x.ios, skip = x.skip, node = node, fn = x.fn }
+  end
+
+  local function failed_entry(node, leaf, line, message)
+    return { name = node.prefix .. leaf, line = line, tags = NO_TAGS, node = node, problem = message }
+  end
+
+  -- A registration that failed becomes an errored case in its place, so that a caller who catches the
+  -- error with pcall loses no case and the file's later registrations keep theirs.
+  local function record_failure(fname, leaf, err, line)
+    if rawequal(err, failure) then return end -- recorded by a registration inside this describe
+    failure = err
+    keep(type(leaf) == "string" and leaf or ("(" .. fname .. "() failed)"), failed_entry, error_text(err), line)
+  end
+
+  local function registration_failed(fname, leaf, err)
+    record_failure(fname, leaf, err)
+    error(err, 0)
+  end
+
+  -- Restores the enclosing describe when a describe's function returns or raises (a to-be-closed
+  -- variable: the error goes on untouched, with its traceback), and records the failure at the line
+  -- the function starts on (the describe's own frame is gone by then; this costs nothing until needed).
+  local closer = {
+    __close = function(c, err)
+      current = c.saved
+      if err ~= nil then record_failure("describe", c.name, err, getinfo(c.fn, "S").linedefined) end
+    end,
+  }
+
+  local function check_describe(name, fn)
     check_type("describe", 1, name, "string")
     check_type("describe", 2, fn, "function")
-    local node = { name = name, parent = current, before = {}, after = {} }
+  end
+
+  function env.describe(name, fn)
+    in_definition("describe")
+    if type(name) ~= "string" or type(fn) ~= "function" then
+      local _, err = pcall(check_describe, name, fn)
+      return registration_failed("describe", name, err)
+    end
     local saved = current
-    current = node
+    local _ <close> = setmetatable({ saved = saved, name = name, fn = fn }, closer)
+    current = { name = name, parent = saved, before = {}, after = {}, prefix = saved.prefix .. name .. " › " }
     fn()
-    current = saved
   end
 
-  -- Running one case re-runs the file's top level: the registrations were checked when the file was
-  -- collected, so they are only counted here, at the cost of an increment (a file of N scenarios pays
-  -- N of these per case), and the case's own is kept. True when the registration was only counted.
-  local function counted(fn)
-    if not target or running then return false end
-    registered = registered + 1
-    if registered == target then cases[registered] = { node = current, fn = fn } end
-    return true
-  end
-
-  local function register(name, options, fn, skip)
-    registered = registered + 1
-    local info = user_frame(3) or {}
-    local tags, ios = {}, nil
+  local function check_scenario(name, options, fn)
+    check_type("scenario", 1, name, "string")
+    check_type("scenario", 2, options, "table", true)
+    check_type("scenario", fn == nil and 2 or 3, fn, "function")
+    local tags, ios, skip = {}, nil, nil
     if options then
       for k in pairs(options) do
         if type(k) ~= "string" or (k ~= "tags" and k ~= "ios" and k ~= "skip") then
@@ -521,49 +606,54 @@ local function new_case(env)
       end
       if options.skip ~= nil then
         if type(options.skip) ~= "string" then misuse("bad option 'skip' to 'scenario' (a reason string expected, got " .. type(options.skip) .. ")") end
-        skip = skip or options.skip
+        skip = options.skip
       end
     end
-    cases[registered] = {
-      name = full_name(current, name),
-      line = info.currentline or 0,
-      tags = tags,
-      ios = ios,
-      skip = skip,
-      node = current,
-      fn = fn,
-    }
+    return { tags = tags, ios = ios, skip = skip, fn = fn }
   end
 
   function env.scenario(name, options, fn)
-    if counted(fn or options) then return end
+    if fn == nil and want and not running and type(options) == "function" and type(name) == "string" then
+      -- `scenario(name, fn)` while the top level runs again for one case: nothing to check, and
+      -- counted at the cost of a compare unless it is the case's own or comes at the case's index.
+      local wanted = current.wanted_leaf
+      if wanted == nil then wanted = wanted_leaf(current) end
+      if name ~= wanted and registered + 1 ~= want.index then
+        registered = registered + 1
+        return
+      end
+      return keep(name, plain_entry, options)
+    end
     in_definition("scenario")
     if fn == nil and type(options) == "function" then options, fn = nil, options end
-    check_type("scenario", 1, name, "string")
-    check_type("scenario", 2, options, "table", true)
-    check_type("scenario", fn == nil and 2 or 3, fn, "function")
-    register(name, options, fn, nil)
+    if options == nil and type(name) == "string" and type(fn) == "function" then return keep(name, plain_entry, fn) end
+    local ok, x = pcall(check_scenario, name, options, fn)
+    if not ok then return registration_failed("scenario", name, x) end
+    keep(name, full_entry, x)
+  end
+
+  local function check_pending(name, reason)
+    check_type("pending", 1, name, "string")
+    check_type("pending", 2, reason, "string", true)
+    return { tags = {}, skip = reason or "pending" }
   end
 
   function env.pending(name, reason)
-    if counted(nil) then return end
     in_definition("pending")
-    check_type("pending", 1, name, "string")
-    check_type("pending", 2, reason, "string", true)
-    register(name, nil, nil, reason or "pending")
+    local ok, x = pcall(check_pending, name, reason)
+    if not ok then return registration_failed("pending", name, x) end
+    keep(name, full_entry, x)
   end
 
-  function env.before_each(fn)
-    in_definition("before_each")
-    check_type("before_each", 1, fn, "function")
-    t_insert(current.before, fn)
+  local function add_hook(fname, list, fn)
+    in_definition(fname)
+    local ok, err = pcall(check_type, fname, 1, fn, "function")
+    if not ok then return registration_failed(fname, nil, err) end
+    t_insert(list, fn)
   end
 
-  function env.after_each(fn)
-    in_definition("after_each")
-    check_type("after_each", 1, fn, "function")
-    t_insert(current.after, fn)
-  end
+  function env.before_each(fn) add_hook("before_each", current.before, fn) end
+  function env.after_each(fn) add_hook("after_each", current.after, fn) end
 
   local function collect()
     local list = {}
@@ -573,9 +663,24 @@ local function new_case(env)
     return list
   end
 
-  local function run(index, seed)
-    local case = cases[index]
-    if case == nil or case.fn == nil then error("permsim: no runnable case #" .. tostring(index), 0) end
+  -- The error of a case whose registration the top level no longer made when it ran again.
+  local function lost(chunk)
+    local src = chunk and getinfo(chunk, "S").short_src or "?"
+    local instead
+    if at_index then
+      instead = s_format("registration #%d is now %s (line %d)", want.index, show(at_index.name), at_index.line)
+    else
+      instead = s_format("the file made only %d registrations", registered)
+    end
+    error(s_format("%s:%d: scenario %s is not registered when its file runs again (%s): registration order changed between runs: iterate with ipairs, or sort the keys",
+      src, want.line, show(want.name), instead), 0)
+  end
+
+  local function run(seed, chunk)
+    local case = found
+    if case == nil then lost(chunk) end
+    if case.problem ~= nil then error(case.problem, 0) end
+    if case.fn == nil then error("permsim: " .. show(case.name) .. " is pending: it has nothing to run", 0) end
     running = case
     randomseed(seed)
     local chain, node = {}, case.node
@@ -620,16 +725,18 @@ local function new_case(env)
   end
 
 
-  for key, value in next, shared_globals do env[key] = value end
+  for key, value in raw_next, shared_globals do env[key] = value end
   env.device, env.print, env.clock = host.device, host.print, host.clock
   local os = {}
-  for key, value in next, os_functions do os[key] = value end
+  for key, value in raw_next, os_functions do os[key] = value end
   env.os = os
   setmetatable(env, { __index = typo_guard }) -- the case's own: a case may change it
 
   return {
     collect = collect,
-    target = function(index) target = index end,
+    target = function(index, name, line, occurrence)
+      want = { index = index, name = name, line = line, occurrence = occurrence }
+    end,
     run = run,
   }
 end

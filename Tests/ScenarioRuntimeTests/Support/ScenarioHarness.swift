@@ -44,7 +44,7 @@ struct ScenarioHarness {
     return scenarios.map { scenario in
       if let reason = scenario.skipReason { return Result(name: scenario.name, outcome: .skipped(reason: reason), transcript: []) }
       let version: String = if case .pinned(let pinned) = scenario.versions { pinned } else { ios }
-      let run = engine.run(scenario.index, named: scenario.name, of: file, iosVersion: version)
+      let run = engine.run(scenario.identity, named: scenario.name, of: file, iosVersion: version)
       return Result(name: scenario.name, outcome: run.outcome, transcript: run.transcript)
     }
   }

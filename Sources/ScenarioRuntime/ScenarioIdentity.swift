@@ -1,0 +1,26 @@
+/// Which registration of its file a scenario is: what a case's re-run of the file's top level must register again.
+///
+/// A case runs the body registered under its identity, never the one that merely comes at the same
+/// position: a file whose top level registers in a different order on another run (a `pairs` loop over
+/// keys whose order is not fixed) still runs each case's own body, and a case whose registration is gone
+/// is an error that says which registration took its place.
+public struct ScenarioIdentity: Sendable, Hashable, Codable {
+  /// Position in the file's registration order, starting at 1 (0 for a file that failed to load).
+  public var index: Int
+  /// The full name: enclosing `describe` names and the scenario's, joined with ` › `.
+  public var name: String
+  /// The line of the registering call.
+  public var line: Int
+  /// 1 for the first registration of this name at this line, 2 for the second (a loop), and so on.
+  public var occurrence: Int
+  /// The name's bytes when they are not valid UTF-8 (`name` shows each invalid sequence as U+FFFD), else nil.
+  public var rawName: [UInt8]?
+
+  public init(index: Int, name: String, line: Int, occurrence: Int = 1, rawName: [UInt8]? = nil) {
+    self.index = index
+    self.name = name
+    self.line = line
+    self.occurrence = occurrence
+    self.rawName = rawName
+  }
+}
