@@ -55,7 +55,7 @@ extension LuaCall {
 
   /// Argument `position` copied as a value (tables deeply).
   public func value(_ position: Int) -> LuaValue {
-    index(position).map { stack.value(at: $0) } ?? .nil
+    index(position).map { stack.chargedValue(at: $0) } ?? .nil
   }
 
   /// Argument `position` as Lua's truth value (`nil` and `false` are false).
@@ -68,6 +68,7 @@ extension LuaCall {
     guard let index = index(position), let string = stack.convertibleString(at: index) else {
       throw typeError(position, "string")
     }
+    stack.charge(copiedBytes: string.utf8.count)
     return string
   }
 
@@ -80,6 +81,7 @@ extension LuaCall {
   /// Argument `position` as the bytes of a string (a number converts).
   public func bytes(_ position: Int) throws(LuaCallError) -> [UInt8] {
     guard let index = index(position), let bytes = stack.bytes(at: index) else { throw typeError(position, "string") }
+    stack.charge(copiedBytes: bytes.count)
     return bytes
   }
 

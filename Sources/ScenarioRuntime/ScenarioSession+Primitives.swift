@@ -116,6 +116,12 @@ extension ScenarioEngine {
 extension ScenarioSession {
   /// The source of the Lua module `name` (`a.b` → `a/b.lua`), searched beside the scenario file, then under the root.
   func moduleSource(named name: String) throws -> (String, String) {
+    // A name of N parts makes the file gate resolve each missing ancestor in turn (O(N²)): bound it first.
+    let length = name.utf8.count
+    guard length <= Self.maximumModuleNameLength else {
+      throw LuaCallError.message(
+        "bad module name of \(length) bytes to 'require' (at most \(Self.maximumModuleNameLength))")
+    }
     guard Self.isModuleName(name) else {
       throw LuaCallError.message(
         "bad module name '\(name)' to 'require' (use names like \"helpers\" or \"flows.onboarding\": letters, digits, _ and -, separated by dots)"
@@ -137,6 +143,9 @@ extension ScenarioSession {
     let beside = file.map { " beside \($0.path) or" } ?? ""
     throw LuaCallError.message("module '\(name)' not found: no \(relative)\(beside) under the root \(files.root)")
   }
+
+  /// The longest module name `require` takes, in bytes.
+  static let maximumModuleNameLength = 1024
 
   private static func isModuleName(_ name: String) -> Bool {
     !name.isEmpty
