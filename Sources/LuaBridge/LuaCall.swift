@@ -64,18 +64,22 @@ extension LuaCall {
   }
 
   /// Argument `position` as a string (a number converts; invalid UTF-8 is decoded with U+FFFD).
-  public func string(_ position: Int) throws(LuaCallError) -> String {
+  ///
+  /// The copy is charged to the instruction budget by its size (see ``LuaStack/charge(copiedBytes:entries:)``)
+  /// unless `charging` is false: for what the host reads once per case, such as the message of the error
+  /// that ends it, which must not turn into a budget error.
+  public func string(_ position: Int, charging: Bool = true) throws(LuaCallError) -> String {
     guard let index = index(position), let string = stack.convertibleString(at: index) else {
       throw typeError(position, "string")
     }
-    stack.charge(copiedBytes: string.utf8.count)
+    if charging { stack.charge(copiedBytes: string.utf8.count) }
     return string
   }
 
   /// Argument `position` as a string, or `nil` when it is absent or `nil`.
-  public func optionalString(_ position: Int) throws(LuaCallError) -> String? {
+  public func optionalString(_ position: Int, charging: Bool = true) throws(LuaCallError) -> String? {
     if isNil(position) { return nil }
-    return try string(position)
+    return try string(position, charging: charging)
   }
 
   /// Argument `position` as the bytes of a string (a number converts).

@@ -68,7 +68,7 @@ struct BudgetTests {
     let elapsed = try clock.measure { error = try budgetError(code, limit: 5_000_000) }
     #expect(error?.kind == .budget, "\(String(describing: error))")
     #expect(error?.message.hasPrefix("b:1: instruction budget exceeded") == true, "\(String(describing: error))")
-    #expect(elapsed < .seconds(2), "\(elapsed)")
+    #expect(elapsed < .seconds(10), "\(elapsed) (hours before the sandbox had its own matcher)")
   }
 
   /// Subjects, patterns and replacements whose results the sandbox's matcher must give exactly as Lua's.
