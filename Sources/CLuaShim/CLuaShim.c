@@ -48,7 +48,6 @@ static void *limited_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
 ** Hook, panic, warnings
 ** ===================================================================== */
 
-static void count_hook(lua_State *L, lua_Debug *ar);
 
 const char *clua_stopreason(clua_Runtime *rt, char *buffer) {
   if (atomic_load(&rt->interrupted)) return "interrupted!";
@@ -67,7 +66,7 @@ const char *clua_stopreason(clua_Runtime *rt, char *buffer) {
 void clua_stop(lua_State *L, const char *reason, int level) {
   clua_Runtime *rt = clua_runtime(L);
   if (L != rt->main) *(uintptr_t *)lua_getextraspace(L) |= 1;
-  lua_sethook(L, count_hook, LUA_MASKCOUNT, 1);
+  lua_sethook(L, clua_counthook, LUA_MASKCOUNT, 1);
   if (rt->stopwhere[0] == '\0') {  /* keep the line where the stop first fired, not where code caught it */
     luaL_where(L, level);
     snprintf(rt->stopwhere, sizeof rt->stopwhere, "%s", lua_tostring(L, -1));
@@ -79,7 +78,7 @@ void clua_stop(lua_State *L, const char *reason, int level) {
   lua_error(L);
 }
 
-static void count_hook(lua_State *L, lua_Debug *ar) {
+void clua_counthook(lua_State *L, lua_Debug *ar) {
   clua_Runtime *rt = clua_runtime(L);
   int period = lua_gethookcount(L);
   char buffer[CLUA_STOPSIZE];
@@ -88,8 +87,10 @@ static void count_hook(lua_State *L, lua_Debug *ar) {
   clua_count(rt, (unsigned long long)period);
   reason = clua_stopreason(rt, buffer);
   if (reason != NULL) clua_stop(L, reason, 0);
-  if (period != CLUA_HOOK_PERIOD) lua_sethook(L, count_hook, LUA_MASKCOUNT, CLUA_HOOK_PERIOD);
+  if (period == 1) lua_sethook(L, clua_counthook, LUA_MASKCOUNT, (L == rt->main) ? CLUA_HOOK_PERIOD : CLUA_COROUTINE_PERIOD);
 }
+
+void clua_armthread(lua_State *co) { lua_sethook(co, clua_counthook, LUA_MASKCOUNT, CLUA_COROUTINE_PERIOD); }
 
 /* Only a host bug reaches this: an error outside any protected call. */
 static int panic(lua_State *L) {
@@ -139,7 +140,7 @@ lua_State *clua_newstate(const clua_Config *config) {
   rt->current = L;
   lua_atpanic(L, panic);
   lua_setwarnf(L, warning, rt);
-  lua_sethook(L, count_hook, LUA_MASKCOUNT, CLUA_HOOK_PERIOD);  /* coroutines copy it */
+  lua_sethook(L, clua_counthook, LUA_MASKCOUNT, CLUA_HOOK_PERIOD);  /* coroutines copy it */
   lua_pushcfunction(L, config->sandbox ? clua_opensandbox : clua_openall);
   lua_pushinteger(L, config->random_seed);
   if (lua_pcall(L, 1, 0, 0) != LUA_OK) {
@@ -175,6 +176,8 @@ size_t clua_memorylimit(lua_State *L) { return clua_runtime(L)->limit; }
 void clua_setmemorylimit(lua_State *L, size_t limit) { clua_runtime(L)->limit = limit; }
 
 long long clua_instructioncount(lua_State *L) { return clua_runtime(L)->count; }
+
+void clua_charge(lua_State *L, size_t work) { clua_count(clua_runtime(L), (unsigned long long)work); }
 
 void clua_setinstructioncount(lua_State *L, long long count) {
   clua_runtime(L)->count = count;

@@ -42,6 +42,7 @@ static int call_host(lua_State *L, int event, void *target, void *object, lua_In
   rt->hard = hard;
   rt->current = current;
   clua_count(rt, CLUA_HOST_CALL_COST);
+  if (rt->count > rt->budget) lua_sethook(L, clua_counthook, LUA_MASKCOUNT, 1);  /* stop at the next instruction */
   if (hard) check_memory(L, rt);
   if (n >= 0) return n;
   switch (n) {

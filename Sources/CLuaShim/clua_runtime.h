@@ -46,8 +46,9 @@ static inline int clua_wasstopped(lua_State *L) {
 ** What a call into the host (a Swift function or metamethod) costs against the instruction budget,
 ** in VM instructions: a host call takes about as long as a hundred instructions (a property read
 ** ~0.4 µs, a request or an install several µs, where an instruction takes a few ns). Without it, a
-** loop of host calls could run for minutes within its budget. Charged without raising: the hook
-** stops the code at its next period, in a Lua frame.
+** loop of host calls could run for minutes within its budget. The host also charges what it copies
+** (clua_charge). Charged without raising: once the budget is spent, the trampoline sets the hook to
+** stop the code at its next instruction, in a Lua frame.
 */
 #define CLUA_HOST_CALL_COST 100
 
@@ -63,8 +64,31 @@ static inline void clua_count(clua_Runtime *rt, unsigned long long work) {
 */
 #define CLUA_STOPSIZE 64
 const char *clua_stopreason(clua_Runtime *rt, char *buffer);  /* 'buffer': CLUA_STOPSIZE bytes */
+/* The count hook: counts its period, and stops the code once it must (see clua_stopreason). */
+void clua_counthook(lua_State *L, lua_Debug *ar);
+/* The stack level of the innermost Lua function calling the running C function (1 when none is found). */
+static inline int clua_lualevel(lua_State *L) {
+  lua_Debug ar;
+  int level;
+  for (level = 1; lua_getstack(L, level, &ar); level++) {
+    lua_getinfo(L, "l", &ar);
+    if (ar.currentline > 0) return level;
+  }
+  return 1;
+}
 /* Raises 'reason' at the line of stack 'level' (never returns). */
 void clua_stop(lua_State *L, const char *reason, int level);
+
+/*
+** The hook period of a coroutine, and what each resume is charged: a coroutine that yields or dies
+** before its hook fires leaves at most this many instructions uncounted.
+*/
+#define CLUA_COROUTINE_PERIOD 100
+/* Sets the count hook of coroutine 'co' afresh (its count restarts at CLUA_COROUTINE_PERIOD). */
+void clua_armthread(lua_State *co);
+
+/* Replaces find, match, gmatch and gsub in the string table on top by the budgeted matcher. */
+void clua_openpatterns(lua_State *L);
 
 /* Opens the scenario subset of the standard library (sandbox) or all of it; seed as argument 1. */
 int clua_opensandbox(lua_State *L);

@@ -8,10 +8,10 @@
 **
 ** The hook counts VM instructions, not the work of a library function, which runs as one call. Most
 ** of them do work in proportion to what they are given or make, which the memory limit bounds. The
-** few whose loops are bounded by nothing (string.rep of nothing, table.move, table.insert and
-** table.remove over a length a __len invents) and collectgarbage are charged to the budget here.
-** Pattern matching (string.find, match, gmatch, gsub) is not: a pattern that backtracks can run for
-** a very long time on a long subject within one call.
+** few whose loops are bounded by nothing (string.rep of nothing, table.move, table.insert,
+** table.remove and table.concat over a length a __len invents or elements an __index makes up) and
+** collectgarbage are charged to the budget here; pattern matching is the sandbox's own, charged per
+** matcher step (clua_pattern.c); every coroutine resume is charged what the hook could have missed.
 */
 #include <limits.h>
 #include <string.h>
@@ -51,7 +51,7 @@ static void charge(lua_State *L, lua_Unsigned work) {
   const char *reason;
   clua_count(rt, (unsigned long long)work);
   reason = clua_stopreason(rt, buffer);
-  if (reason != NULL) clua_stop(L, reason, 1);
+  if (reason != NULL) clua_stop(L, reason, clua_lualevel(L));
 }
 
 /* load: text chunks only, whether given as a string or by a reader function. */
@@ -170,6 +170,40 @@ static int sandbox_remove(lua_State *L) {
 }
 
 /*
+** table.concat, as Lua's, with one instruction charged per element: each element may come from an
+** __index (table.concat itself, say) that runs in C, out of the hook's sight.
+*/
+static int sandbox_concat(lua_State *L) {
+  luaL_Buffer b;
+  lua_Integer last, i;
+  size_t separator_length;
+  const char *separator;
+  if (lua_type(L, 1) != LUA_TTABLE) {  /* or a value with the metamethods a read needs */
+    int n = 1;
+    if (lua_getmetatable(L, 1) && has_field(L, "__index", ++n) && has_field(L, "__len", ++n))
+      lua_pop(L, n);
+    else
+      luaL_checktype(L, 1, LUA_TTABLE);
+  }
+  last = luaL_len(L, 1);
+  separator = luaL_optlstring(L, 2, "", &separator_length);
+  i = luaL_optinteger(L, 3, 1);
+  last = luaL_optinteger(L, 4, last);
+  if (last >= i) charge(L, (lua_Unsigned)last - (lua_Unsigned)i + 1u);
+  luaL_buffinit(L, &b);
+  for (; i <= last; i++) {
+    lua_geti(L, 1, i);
+    if (!lua_isstring(L, -1))
+      luaL_error(L, "invalid value (%s) at index %I in table for 'concat'", luaL_typename(L, -1), (LUAI_UACINT)i);
+    luaL_addvalue(&b);
+    if (i == last) break;  /* before i + 1 could overflow */
+    luaL_addlstring(&b, separator, separator_length);
+  }
+  luaL_pushresult(&b);
+  return 1;
+}
+
+/*
 ** setmetatable: no '__gc'. Lua runs finalizers with hooks off, so a looping finalizer could not be
 ** stopped by the instruction budget. (A '__gc' added to the metatable later is never called.)
 */
@@ -236,6 +270,23 @@ static int sandbox_close(lua_State *L) {
 }
 
 /*
+** coroutine.resume (upvalue 1: the original): each resume restarts the coroutine's hook count, and
+** is charged the CLUA_COROUTINE_PERIOD instructions the hook may not have counted when it returns
+** (a coroutine that yields or dies before its hook fires would otherwise run for free).
+*/
+static int sandbox_resume(lua_State *L) {
+  lua_State *co = lua_tothread(L, 1);
+  lua_Debug ar;
+  int n;
+  if (co != NULL && co != L && (lua_status(co) == LUA_YIELD ||
+      (lua_status(co) == LUA_OK && lua_getstack(co, 0, &ar) == 0 && lua_gettop(co) > 0)))
+    clua_armthread(co);
+  n = call_original(L);
+  charge(L, CLUA_COROUTINE_PERIOD);
+  return n;
+}
+
+/*
 ** The function coroutine.wrap returns (upvalues: the coroutine, coroutine.resume, coroutine.close):
 ** as the original, except that a coroutine is not closed once the code must stop or when a stop
 ** killed it (see sandbox_close).
@@ -283,6 +334,7 @@ static int sandbox_wrap(lua_State *L) {
 
 static void open_coroutines(lua_State *L) {
   lua_getglobal(L, LUA_COLIBNAME);
+  wrap_field(L, "resume", sandbox_resume, 0);
   lua_getfield(L, -1, "resume");
   lua_getfield(L, -2, "close");
   lua_pushcclosure(L, sandbox_wrap, 2);
@@ -342,6 +394,7 @@ int clua_opensandbox(lua_State *L) {
   lua_pushnil(L);
   lua_setfield(L, -2, "dump");
   wrap_field(L, "rep", sandbox_rep, 0);
+  clua_openpatterns(L);
   lua_pop(L, 1);
   lua_getfield(L, -1, LUA_TABLIBNAME);
   wrap_field(L, "move", sandbox_move, 0);
@@ -349,6 +402,8 @@ int clua_opensandbox(lua_State *L) {
   lua_setfield(L, -2, "insert");
   lua_pushcfunction(L, sandbox_remove);
   lua_setfield(L, -2, "remove");
+  lua_pushcfunction(L, sandbox_concat);
+  lua_setfield(L, -2, "concat");
   lua_pop(L, 2);
   lua_pushliteral(L, "");
   lua_getmetatable(L, -1);                  /* "", string metatable */

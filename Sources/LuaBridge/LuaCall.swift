@@ -55,7 +55,7 @@ extension LuaCall {
 
   /// Argument `position` copied as a value (tables deeply).
   public func value(_ position: Int) -> LuaValue {
-    index(position).map { stack.value(at: $0) } ?? .nil
+    index(position).map { stack.chargedValue(at: $0) } ?? .nil
   }
 
   /// Argument `position` as Lua's truth value (`nil` and `false` are false).
@@ -64,22 +64,28 @@ extension LuaCall {
   }
 
   /// Argument `position` as a string (a number converts; invalid UTF-8 is decoded with U+FFFD).
-  public func string(_ position: Int) throws(LuaCallError) -> String {
+  ///
+  /// The copy is charged to the instruction budget by its size (see ``LuaStack/charge(copiedBytes:entries:)``)
+  /// unless `charging` is false: for what the host reads once per case, such as the message of the error
+  /// that ends it, which must not turn into a budget error.
+  public func string(_ position: Int, charging: Bool = true) throws(LuaCallError) -> String {
     guard let index = index(position), let string = stack.convertibleString(at: index) else {
       throw typeError(position, "string")
     }
+    if charging { stack.charge(copiedBytes: string.utf8.count) }
     return string
   }
 
   /// Argument `position` as a string, or `nil` when it is absent or `nil`.
-  public func optionalString(_ position: Int) throws(LuaCallError) -> String? {
+  public func optionalString(_ position: Int, charging: Bool = true) throws(LuaCallError) -> String? {
     if isNil(position) { return nil }
-    return try string(position)
+    return try string(position, charging: charging)
   }
 
   /// Argument `position` as the bytes of a string (a number converts).
   public func bytes(_ position: Int) throws(LuaCallError) -> [UInt8] {
     guard let index = index(position), let bytes = stack.bytes(at: index) else { throw typeError(position, "string") }
+    stack.charge(copiedBytes: bytes.count)
     return bytes
   }
 

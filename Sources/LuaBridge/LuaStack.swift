@@ -297,14 +297,38 @@ extension LuaStack {
   /// never comes near it), and the whole value is then `.opaque("table")`.
   func value(at index: Int32) -> LuaValue {
     var path: [UnsafeRawPointer] = []
-    var entries = max(1 << 16, Int(clua_memoryused(L)) / 16)
-    return value(at: lua_absindex(L, index), path: &path, entries: &entries)
+    var copy = Copy(entries: max(1 << 16, Int(clua_memoryused(L)) / 16))
+    return value(at: lua_absindex(L, index), path: &path, copy: &copy)
+  }
+
+  /// ``value(at:)`` for a Swift function's argument: the copy is charged to the instruction budget
+  /// (see ``charge(copiedBytes:entries:)``), so a loop that makes the host copy a large value ends.
+  func chargedValue(at index: Int32) -> LuaValue {
+    var path: [UnsafeRawPointer] = []
+    let start = max(1 << 16, Int(clua_memoryused(L)) / 16)
+    var copy = Copy(entries: start)
+    let value = value(at: lua_absindex(L, index), path: &path, copy: &copy)
+    charge(copiedBytes: copy.bytes, entries: start - max(copy.entries, 0))
+    return value
+  }
+
+  /// Charges a copy into Swift to the instruction budget without raising (the hook stops the code at its
+  /// next period): one instruction per 4 bytes and 8 per table entry, about what the copy and the
+  /// decoding cost against a VM instruction.
+  func charge(copiedBytes bytes: Int, entries: Int = 0) {
+    clua_charge(L, bytes / 4 + entries * 8)
+  }
+
+  /// What a deep copy has left and has done: entries it may still copy, bytes of strings it copied.
+  private struct Copy {
+    var entries: Int
+    var bytes = 0
   }
 
   /// How deep nested tables are copied; deeper ones become `.opaque("table")`.
   private static let maximumDepth = 100
 
-  private func value(at index: Int32, path: inout [UnsafeRawPointer], entries: inout Int) -> LuaValue {
+  private func value(at index: Int32, path: inout [UnsafeRawPointer], copy: inout Copy) -> LuaValue {
     switch lua_type(L, index) {
     case LUA_TNONE, LUA_TNIL:
       return .nil
@@ -315,17 +339,18 @@ extension LuaStack {
         ? .integer(Int(lua_tointegerx(L, index, nil))) : .number(lua_tonumberx(L, index, nil))
     case LUA_TSTRING:
       guard let bytes = stringBytes(at: index) else { return .nil }
+      copy.bytes += bytes.count
       return String(validating: bytes, as: UTF8.self).map(LuaValue.string) ?? .bytes(Array(bytes))
     case LUA_TTABLE:
-      return tableValue(at: index, path: &path, entries: &entries)
+      return tableValue(at: index, path: &path, copy: &copy)
     default:
       return .opaque(typeName(at: index))
     }
   }
 
   /// A table, or `.opaque("table")`; `entries` left to copy, or -1 once a copy ran out of them.
-  private func tableValue(at index: Int32, path: inout [UnsafeRawPointer], entries: inout Int) -> LuaValue {
-    guard entries >= 0, let identity = lua_topointer(L, index), !path.contains(identity), path.count < Self.maximumDepth
+  private func tableValue(at index: Int32, path: inout [UnsafeRawPointer], copy: inout Copy) -> LuaValue {
+    guard copy.entries >= 0, let identity = lua_topointer(L, index), !path.contains(identity), path.count < Self.maximumDepth
     else { return .opaque("table") }
     path.append(identity)
     defer { path.removeLast() }
@@ -337,14 +362,14 @@ extension LuaStack {
     while true {
       var more: Int32 = 0
       guard clua_next(L, index, &more) == LUA_OK, more != 0 else { break }  // key, value
-      entries -= 1
-      guard entries >= 0 else { break }
-      let key = value(at: top + 1, path: &path, entries: &entries)
-      table[key] = value(at: top + 2, path: &path, entries: &entries)
-      guard entries >= 0 else { break }
+      copy.entries -= 1
+      guard copy.entries >= 0 else { break }
+      let key = value(at: top + 1, path: &path, copy: &copy)
+      table[key] = value(at: top + 2, path: &path, copy: &copy)
+      guard copy.entries >= 0 else { break }
       lua_settop(L, top + 1)  // pop the value, keep the key for the next step
     }
-    return entries >= 0 ? .table(table) : .opaque("table")
+    return copy.entries >= 0 ? .table(table) : .opaque("table")
   }
 
   /// The Swift object in the userdata at `index` if it is of `type`.

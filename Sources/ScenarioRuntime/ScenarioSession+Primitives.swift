@@ -35,17 +35,18 @@ extension ScenarioEngine {
       let app = try call.object(1, of: App.members.objectType)
       call.push(try call.session.callbacksRead[app.entityID, default: 0])
     })
-    // Signals (CaseSignal): made only here, from the prelude's trusted frames.
+    // Signals (CaseSignal): made only here, from the prelude's trusted frames. Their texts are read
+    // without charging the budget: the message of the error that ends a case is no work of the case.
     host.rawSet("failure", state.makeFunction { call in
       call.push(
         CaseSignal(
-          .failure, message: try call.string(1), details: try call.optionalString(2) ?? "",
-          location: try Self.location(call, 3), traceback: try call.optionalString(5)
+          .failure, message: try call.string(1, charging: false), details: try call.optionalString(2, charging: false) ?? "",
+          location: try Self.location(call, 3), traceback: try call.optionalString(5, charging: false)
         ).asLuaObject)
     })
     host.rawSet("error_signal", state.makeFunction { call in
       call.push(
-        CaseSignal(.error, message: try call.string(1), location: try Self.location(call, 2), traceback: try call.optionalString(4))
+        CaseSignal(.error, message: try call.string(1, charging: false), location: try Self.location(call, 2), traceback: try call.optionalString(4, charging: false))
           .asLuaObject)
     })
     // The kind of a signal ("failure", "crash", "error"), or nil for any other value.
@@ -54,7 +55,7 @@ extension ScenarioEngine {
     })
     host.rawSet("with_traceback", state.makeFunction { call in
       let signal = try call.object(1, of: CaseSignal.type)
-      call.push(signal.withTraceback(try call.string(2)).asLuaObject)
+      call.push(signal.withTraceback(try call.string(2, charging: false)).asLuaObject)
     })
     host.rawSet("current_app", state.makeFunction { call in
       let session = try call.session
@@ -116,6 +117,12 @@ extension ScenarioEngine {
 extension ScenarioSession {
   /// The source of the Lua module `name` (`a.b` → `a/b.lua`), searched beside the scenario file, then under the root.
   func moduleSource(named name: String) throws -> (String, String) {
+    // A name of N parts makes the file gate resolve each missing ancestor in turn (O(N²)): bound it first.
+    let length = name.utf8.count
+    guard length <= Self.maximumModuleNameLength else {
+      throw LuaCallError.message(
+        "bad module name of \(length) bytes to 'require' (at most \(Self.maximumModuleNameLength))")
+    }
     guard Self.isModuleName(name) else {
       throw LuaCallError.message(
         "bad module name '\(name)' to 'require' (use names like \"helpers\" or \"flows.onboarding\": letters, digits, _ and -, separated by dots)"
@@ -138,6 +145,9 @@ extension ScenarioSession {
     let beside = file.map { " beside \($0.path) or" } ?? ""
     throw LuaCallError.message("module '\(name)' not found: no \(relative)\(beside) under the root \(files.root)")
   }
+
+  /// The longest module name `require` takes, in bytes.
+  static let maximumModuleNameLength = 1024
 
   private static func isModuleName(_ name: String) -> Bool {
     !name.isEmpty

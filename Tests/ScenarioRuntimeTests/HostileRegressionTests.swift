@@ -103,6 +103,53 @@ struct HostileRegressionTests {
     #expect(result.outcome.headline?.hasPrefix("unknown option a to 'device'") == true, "\(result.outcome)")
   }
 
+  // MARK: - Strings entering the model
+
+  @Test("strings entering the model are at most 4 KiB; a longer one is an error naming the argument", arguments: [
+    ("device { wifi = string.rep('x', 5000) }", "bad option 'wifi' to 'device' (at most 4096 bytes, got 5000)"),
+    ("device { ios = '14.0', locale = string.rep('x', 5000) }", "bad option 'locale' to 'device' (at most 4096 bytes, got 5000)"),
+    ("device { ios = string.rep('1', 5000) }", "bad option 'ios' to 'device' (at most 4096 bytes, got 5000)"),
+    ("device {}:install { info = { CFBundleName = 'x' }, name = string.rep('n', 4097) }", "bad option 'name' to 'install' (at most 4096 bytes, got 4097)"),
+    ("device {}:install { info = { CFBundleName = 'x' }, bundle_id = string.rep('b', 1 << 24) }", "bad option 'bundle_id' to 'install' (at most 4096 bytes, got 16777216)"),
+    ("device {}:install { info = { CFBundleName = 'x' }, delegate = { string.rep('d', 5000) } }", "bad option 'delegate' to 'install' (at most 4096 bytes, got 5000)"),
+    ("device {}:install { info = { CFBundleName = string.rep('x', 5000) } }", "bad option 'info' to 'install' (at most 4096 bytes, got 5000)"),
+    ("device {}:install { info = { [string.rep('K', 5000)] = 1 } }", "bad option 'info' to 'install' (at most 4096 bytes, got 5000)"),
+    ("device {}:install { info = { A = { B = { string.rep('x', 5000) } } } }", "bad option 'info' to 'install' (at most 4096 bytes, got 5000)"),
+  ])
+  func boundedModelStrings(code: String, message: String) throws {
+    let result = try ScenarioHarness.scenario(code)
+    #expect(result.outcome.headline?.contains(message) == true, "\(result.outcome)")
+  }
+
+  @Test("labels and purpose keys are at most 4 KiB")
+  func boundedArguments() throws {
+    let result = try ScenarioHarness.scenario("""
+      local app = device { ios = "14.0" }:install { info = { NSLocationWhenInUseUsageDescription = "x" } }
+      app:launch()
+      app:location_manager():requestWhenInUseAuthorization()
+      expect_prompt():tap(string.rep("Allow ", 1 << 18))
+      """)
+    #expect(result.outcome.headline?.contains("(at most 4096 bytes, got 1572864)") == true, "\(result.outcome)")
+  }
+
+  @Test("a device option of 16 MiB, twenty times, holds no host memory")
+  func hugeOptionLoop() throws {
+    let result = try ScenarioHarness.scenario("""
+      local s = string.rep("x", 16 << 20)
+      for _ = 1, 20 do pcall(device, { wifi = s }) end
+      """, limits: .init(instructions: 50_000_000, memory: 64 << 20))
+    #expect(result.outcome.type == "BudgetExceeded" || result.outcome == .passed, "\(result.outcome)")
+  }
+
+  @Test("require refuses a module name longer than 1 KiB at once")
+  func longModuleName() throws {
+    var elapsed = 0.0
+    var result: ScenarioHarness.Result?
+    elapsed = try seconds { result = try ScenarioHarness.scenario("require(('a.'):rep(100000) .. 'a')") }
+    #expect(result?.outcome.headline?.contains("bad module name of 200001 bytes to 'require' (at most 1024)") == true, "\(String(describing: result?.outcome))")
+    #expect(elapsed < 2, "\(elapsed) s")
+  }
+
   // MARK: - C loops the instruction hook does not see
 
   @Test("library loops that allocate nothing are charged to the instruction budget", arguments: [

@@ -118,6 +118,8 @@ void clua_setmemorylimit(lua_State *L, size_t limit);
 /* Instructions: counted in steps of CLUA_HOOK_PERIOD; the limit (<= 0 = none). */
 #define CLUA_HOOK_PERIOD 1000
 long long clua_instructioncount(lua_State *L);
+/* Charges 'work' instructions without raising (host work such as a copy); the hook stops the code later. */
+void clua_charge(lua_State *L, size_t work);
 void clua_setinstructioncount(lua_State *L, long long count);
 long long clua_instructionlimit(lua_State *L);
 void clua_setinstructionlimit(lua_State *L, long long limit);

@@ -27,7 +27,7 @@ extension Alert {
         "tap", [MemberParameter("label", "AlertButton|string")],
         "Taps a button; a label that is not on the alert is an error listing those that are."
       ) { alert, call in
-        let label = try call.string(2)
+        let label = try call.modelString(2)
         try call.session.act(&call) { try alert.tap(label) }
       },
       .method(

@@ -56,7 +56,7 @@ extension LocationManager {
         returns: "TemporaryFullAccuracyRequest", since: since(.requestTemporaryFullAccuracyAuthorization),
         "Asks for precise location once; the request's `done` and `error` tell how it ended."
       ) { manager, call in
-        let purposeKey = try call.string(2)
+        let purposeKey = try call.modelString(2)
         let request = try call.session.act(&call) {
           try manager.requestTemporaryFullAccuracyAuthorization(purposeKey: purposeKey)
         }

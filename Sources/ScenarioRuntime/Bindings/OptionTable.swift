@@ -2,7 +2,14 @@ import LuaBridge
 import PermissionModel
 
 /// The options table of a call such as `device { … }`, read with checks that name the option and the function.
+///
+/// Every string an option hands the model (names, SSIDs, bundle ids, versions, the keys and values of an
+/// inline Info.plist) is at most ``maximumStringLength`` bytes: the model keeps them, shows them in the
+/// transcript and compares them, so a longer one is an error naming the option.
 struct OptionTable {
+  /// The longest string, in bytes, that enters the model: 4 KiB.
+  static let maximumStringLength = 4096
+
   private let _function: String
   private let _entries: [LuaValue: LuaValue]
 
@@ -31,6 +38,26 @@ struct OptionTable {
     .message("bad option '\(key)' to '\(_function)' (\(expected) expected, got \(value.typeName))")
   }
 
+  private func _bounded(_ key: String, _ string: String) throws -> String {
+    let length = string.utf8.count
+    guard length <= Self.maximumStringLength else {
+      throw LuaCallError.message(
+        "bad option '\(key)' to '\(_function)' (at most \(Self.maximumStringLength) bytes, got \(length))")
+    }
+    return string
+  }
+
+  /// The length of the longest string in `value` (keys of nested tables included).
+  private static func longestString(in value: LuaValue) -> Int {
+    switch value {
+    case .string(let string): string.utf8.count
+    case .bytes(let bytes): bytes.count
+    case .table(let entries):
+      entries.reduce(0) { longest, entry in max(longest, longestString(in: entry.key), longestString(in: entry.value)) }
+    default: 0
+    }
+  }
+
   /// Whether the option is given.
   func has(_ key: String) -> Bool { _entries[.string(key)] != nil }
 
@@ -38,14 +65,14 @@ struct OptionTable {
   func string(_ key: String) throws -> String? {
     guard let value = _entries[.string(key)] else { return nil }
     guard case .string(let string) = value else { throw _bad(key, "string", value) }
-    return string
+    return try _bounded(key, string)
   }
 
   /// A version option: a string, or a number such as `14` or `13.4`.
   func version(_ key: String) throws -> String? {
     guard let value = _entries[.string(key)] else { return nil }
     switch value {
-    case .string(let string): return string
+    case .string(let string): return try _bounded(key, string)
     case .integer(let integer): return String(integer)
     case .number(let number): return String(number)
     default: throw _bad(key, "version string", value)
@@ -70,6 +97,11 @@ struct OptionTable {
   func table(_ key: String) throws -> LuaValue? {
     guard let value = _entries[.string(key)] else { return nil }
     guard case .table = value else { throw _bad(key, "table", value) }
+    let longest = Self.longestString(in: value)
+    if longest > Self.maximumStringLength {
+      throw LuaCallError.message(
+        "bad option '\(key)' to '\(_function)' (at most \(Self.maximumStringLength) bytes, got \(longest))")
+    }
     return value
   }
 
@@ -79,6 +111,18 @@ struct OptionTable {
     guard let elements = value.array, let strings = Optional(elements.compactMap(\.string)), strings.count == elements.count else {
       throw _bad(key, "list of strings", value)
     }
-    return strings
+    return try strings.map { try _bounded(key, $0) }
+  }
+}
+
+extension LuaCall {
+  /// Argument `position` as a string that enters the model (a label, a purpose key): at most 4 KiB.
+  func modelString(_ position: Int) throws -> String {
+    let string = try string(position)
+    let length = string.utf8.count
+    guard length <= OptionTable.maximumStringLength else {
+      throw LuaCallError.argument(position, "at most \(OptionTable.maximumStringLength) bytes, got \(length)")
+    }
+    return string
   }
 }

@@ -19,7 +19,7 @@ extension Settings {
         "Selects one of `options(app)` (S2)."
       ) { settings, call in
         let app = try app(call, on: settings)
-        let label = try call.string(3)
+        let label = try call.modelString(3)
         try call.session.act(&call) { try settings.select(label, for: app) }
       },
       .method(
