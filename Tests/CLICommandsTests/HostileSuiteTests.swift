@@ -44,7 +44,11 @@ struct HostileSuiteTests {
     var outcome: Outcome
     var message: String?
 
-    init(_ file: String, _ name: String, _ outcome: Outcome, _ message: String? = nil) {
+    /// A second outcome the attempt may end with, where two limits race.
+    var alternative: Outcome?
+
+    init(_ file: String, _ name: String, _ outcome: Outcome, _ message: String? = nil, alternative: Outcome? = nil) {
+      self.alternative = alternative
       self.file = file
       self.name = name
       self.outcome = outcome
@@ -139,7 +143,9 @@ struct HostileSuiteTests {
     Attempt("resources.lua", "table.insert with a lying __len", budget),
     Attempt("resources.lua", "table.remove with a lying __len", budget),
     Attempt("resources.lua", "collectgarbage in a loop over a large heap", budget),
-    Attempt("resources.lua", "a deeply nested table in to_equal", budget),
+    // Which limit stops it first is a race that garbage left by earlier cases in the same worker decides
+    // (hostile README, known limits): an error either way, of either kind.
+    Attempt("resources.lua", "a deeply nested table in to_equal", budget, alternative: memory),
     Attempt("resources.lua", "a deeply nested option table", script, "bad option 'location' to 'device'"),
     Attempt("resources.lua", "an exponentially shared option table", script, "table of options expected"),
     Attempt("resources.lua", "an exponentially shared inline Info.plist", script, "table of options expected"),
@@ -293,7 +299,7 @@ struct HostileSuiteTests {
         Issue.record("\(attempt): \(matches.count) cases with this name in the report")
         continue
       }
-      #expect(Outcome(testCase) == attempt.outcome, "\(attempt)")
+      #expect(Outcome(testCase) == attempt.outcome || Outcome(testCase) == attempt.alternative, "\(attempt)")
       if let words = attempt.message {
         let message = testCase.outcomeAttributes["message"] ?? ""
         #expect(message.contains(words), "\(attempt): \(message.prefix(300))")
