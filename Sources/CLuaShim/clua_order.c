@@ -102,15 +102,6 @@ static int key_cmp(const Key *a, const Key *b) {
 
 static int key_qsort(const void *a, const void *b) { return key_cmp((const Key *)a, (const Key *)b); }
 
-/* Counts 'work' against the instruction budget, stopping the code once it is spent. */
-static void charge(lua_State *L, lua_Unsigned work) {
-  clua_Runtime *rt = clua_runtime(L);
-  char buffer[CLUA_STOPSIZE];
-  const char *reason;
-  clua_count(rt, (unsigned long long)work);
-  reason = clua_stopreason(rt, buffer);
-  if (reason != NULL) clua_stop(L, reason, 1);
-}
 
 /*
 ** Pushes a snapshot of the keys of the table at 't': a table with the keys at 1..n in order and n at
@@ -130,7 +121,7 @@ static lua_Integer push_snapshot(lua_State *L, int t, int sorted_ok) {
     previous = current;
     n++;
   }
-  charge(L, (lua_Unsigned)n);
+  clua_chargework(L, (lua_Unsigned)n);
   if (sorted && sorted_ok) return -1;
   lua_createtable(L, (int)(n < INT_MAX ? n : INT_MAX), 1);
   keys = (Key *)lua_newuserdatauv(L, (size_t)(n > 0 ? n : 1) * sizeof(Key), 0);
@@ -149,7 +140,7 @@ static lua_Integer push_snapshot(lua_State *L, int t, int sorted_ok) {
   }
   n = i;  /* fewer when a collection (of the allocations above) cleared entries of a weak table */
   qsort(keys, (size_t)n, sizeof(Key), key_qsort);
-  if (n > 1) charge(L, (lua_Unsigned)n * 4u);
+  if (n > 1) clua_chargework(L, (lua_Unsigned)n * 4u);
   /* Reorders the snapshot: position j takes the key from keys[j].slot, cycle by cycle. */
   for (i = 0; i < n; i++) {
     lua_Integer at, from;
@@ -281,7 +272,7 @@ static int ordered_next(lua_State *L) {
       lua_replace(L, 4);
     }
   }
-  charge(L, (lua_Unsigned)n);
+  clua_chargework(L, (lua_Unsigned)n);
   if (!lua_isnil(L, 2) && n > SCAN_LIMIT) {         /* a long traversal: walk a snapshot from now on */
     n = push_snapshot(L, 1, 0);                     /* 5 */
     position = position_after(L, 5, n, 2);

@@ -44,13 +44,9 @@ typedef struct Matcher {
 
 /* Charges the steps counted so far; stops the code once the budget is spent (or on an interrupt). */
 static void charge_steps(Matcher *m) {
-  clua_Runtime *rt = clua_runtime(m->L);
-  char buffer[CLUA_STOPSIZE];
-  const char *reason;
-  clua_count(rt, m->steps);
+  lua_Unsigned steps = m->steps;
   m->steps = 0;
-  reason = clua_stopreason(rt, buffer);
-  if (reason != NULL) clua_stop(m->L, reason, clua_lualevel(m->L));
+  clua_chargework(m->L, steps);
 }
 
 static void step(Matcher *m) {

@@ -66,6 +66,8 @@ static inline void clua_count(clua_Runtime *rt, unsigned long long work) {
 const char *clua_stopreason(clua_Runtime *rt, char *buffer);  /* 'buffer': CLUA_STOPSIZE bytes */
 /* The count hook: counts its period, and stops the code once it must (see clua_stopreason). */
 void clua_counthook(lua_State *L, lua_Debug *ar);
+/* Counts 'work' against the instruction budget; once it is spent, stops the code at the caller's line. */
+void clua_chargework(lua_State *L, lua_Unsigned work);
 /* The stack level of the innermost Lua function calling the running C function (1 when none is found). */
 static inline int clua_lualevel(lua_State *L) {
   lua_Debug ar;

@@ -45,7 +45,7 @@ static void wrap_field(lua_State *L, const char *name, lua_CFunction f, int extr
 ** Counts 'work' against the instruction budget, and once it is spent stops the code at the caller's
 ** line, as the hook would.
 */
-static void charge(lua_State *L, lua_Unsigned work) {
+void clua_chargework(lua_State *L, lua_Unsigned work) {
   clua_Runtime *rt = clua_runtime(L);
   char buffer[CLUA_STOPSIZE];
   const char *reason;
@@ -79,7 +79,7 @@ static int sandbox_collectgarbage(lua_State *L) {
   for (i = 0; allowed[i] != NULL; i++) {
     if (strcmp(option, allowed[i]) == 0) {
       luaL_optinteger(L, 2, 0);
-      if (i <= 1) charge(L, clua_runtime(L)->used / 16);  /* a collection visits everything the state holds */
+      if (i <= 1) clua_chargework(L, clua_runtime(L)->used / 16);  /* a collection visits everything the state holds */
       return call_original(L);
     }
   }
@@ -104,7 +104,7 @@ static int sandbox_move(lua_State *L) {
   int valid_first, valid_last;
   lua_Integer first = lua_tointegerx(L, 2, &valid_first);
   lua_Integer last = lua_tointegerx(L, 3, &valid_last);
-  if (valid_first && valid_last && last >= first) charge(L, (lua_Unsigned)last - (lua_Unsigned)first + 1u);
+  if (valid_first && valid_last && last >= first) clua_chargework(L, (lua_Unsigned)last - (lua_Unsigned)first + 1u);
   return call_original(L);  /* which checks the arguments */
 }
 
@@ -140,7 +140,7 @@ static int sandbox_insert(lua_State *L) {
     case 3:
       position = luaL_checkinteger(L, 2);
       luaL_argcheck(L, (lua_Unsigned)position - 1u < (lua_Unsigned)end, 2, "position out of bounds");
-      charge(L, (lua_Unsigned)end - (lua_Unsigned)position);
+      clua_chargework(L, (lua_Unsigned)end - (lua_Unsigned)position);
       for (i = end; i > position; i--) {
         lua_geti(L, 1, i - 1);
         lua_seti(L, 1, i);
@@ -159,7 +159,7 @@ static int sandbox_remove(lua_State *L) {
   if (position != size)
     luaL_argcheck(L, (lua_Unsigned)position - 1u <= (lua_Unsigned)size, 2, "position out of bounds");
   lua_geti(L, 1, position);
-  if (position < size) charge(L, (lua_Unsigned)size - (lua_Unsigned)position);
+  if (position < size) clua_chargework(L, (lua_Unsigned)size - (lua_Unsigned)position);
   for (; position < size; position++) {
     lua_geti(L, 1, position + 1);
     lua_seti(L, 1, position);
@@ -189,7 +189,7 @@ static int sandbox_concat(lua_State *L) {
   separator = luaL_optlstring(L, 2, "", &separator_length);
   i = luaL_optinteger(L, 3, 1);
   last = luaL_optinteger(L, 4, last);
-  if (last >= i) charge(L, (lua_Unsigned)last - (lua_Unsigned)i + 1u);
+  if (last >= i) clua_chargework(L, (lua_Unsigned)last - (lua_Unsigned)i + 1u);
   luaL_buffinit(L, &b);
   for (; i <= last; i++) {
     lua_geti(L, 1, i);
@@ -282,7 +282,7 @@ static int sandbox_resume(lua_State *L) {
       (lua_status(co) == LUA_OK && lua_getstack(co, 0, &ar) == 0 && lua_gettop(co) > 0)))
     clua_armthread(co);
   n = call_original(L);
-  charge(L, CLUA_COROUTINE_PERIOD);
+  clua_chargework(L, CLUA_COROUTINE_PERIOD);
   return n;
 }
 
