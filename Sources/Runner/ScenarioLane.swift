@@ -39,10 +39,7 @@ final class ScenarioLane {
 
   /// Runs one case, or says why it could not be run to its end; nil when a stop abandoned it (it did not finish).
   func run(_ planned: RunPlan.Case, of file: ScenarioFile, keepsTranscript: Bool) -> ScenarioEngine.CaseRun? {
-    let request = WorkerRequest.run(
-      WorkerFile(file), scenario: planned.scenario, name: planned.name, iosVersion: planned.iosVersion,
-      keepsTranscript: keepsTranscript)
-    switch perform(request, file: file, line: planned.line) {
+    switch perform(Self.request(planned, file, keepsTranscript: keepsTranscript), file: file, line: planned.line) {
     case .reply(.ran(let run)): return run
     case .reply(.collected):
       return ScenarioEngine.CaseRun(
@@ -78,11 +75,7 @@ final class ScenarioLane {
       }
       return
     }
-    func request(_ job: Job) -> WorkerRequest {
-      .run(
-        WorkerFile(job.file), scenario: job.planned.scenario, name: job.planned.name,
-        iosVersion: job.planned.iosVersion, keepsTranscript: keepsTranscript)
-    }
+    func request(_ job: Job) -> WorkerRequest { Self.request(job.planned, job.file, keepsTranscript: keepsTranscript) }
     var queue: [Job] = []
     var headStarted = ContinuousClock.now
     while true {
@@ -145,6 +138,13 @@ final class ScenarioLane {
     _worker = worker
     for request in requests { try? worker.send(request) }
     return true
+  }
+
+  /// The request that runs `planned` of `file`.
+  private static func request(_ planned: RunPlan.Case, _ file: ScenarioFile, keepsTranscript: Bool) -> WorkerRequest {
+    .run(
+      WorkerFile(file), scenario: planned.scenario, name: planned.name, iosVersion: planned.iosVersion,
+      keepsTranscript: keepsTranscript)
   }
 
   /// A worker's reply, or why there is none.

@@ -64,28 +64,28 @@ extension ScenarioEngine {
     host.rawSet("current_device", state.makeFunction { call in
       call.push(try call.session.currentDevice.map(Device.members.wrap))
     })
-    host.rawSet("epoch", state.makeFunction { [unowned self] call in
-      call.push(Int(try running().wallClock.secondsSinceEpoch))
+    host.rawSet("epoch", state.makeFunction { call in
+      call.push(Int(try call.session.wallClock.secondsSinceEpoch))
     })
-    host.rawSet("now", state.makeFunction { [unowned self] call in
-      call.push(try running().world.clock.now.seconds)
+    host.rawSet("now", state.makeFunction { call in
+      call.push(try call.session.world.clock.now.seconds)
     })
-    host.rawSet("module_source", state.makeFunction { [unowned self] call in
-      let (source, path) = try running().moduleSource(named: call.string(1))
+    host.rawSet("module_source", state.makeFunction { call in
+      let (source, path) = try call.session.moduleSource(named: call.string(1))
       call.push(source)
       call.push(path)
     })
     // Called by the loader between a file's top level and the case body: devices are allowed from now on,
     // and the body starts a new instruction budget.
-    host.rawSet("begin_body", state.makeFunction { [unowned self] _ in
-      try running().allowsDevices = true
-      state.instructionCount = 0
+    host.rawSet("begin_body", state.makeFunction { call in
+      try call.session.allowsDevices = true
+      call.state.instructionCount = 0
     })
-    host.rawSet("device", state.makeFunction { [unowned self] call in
-      try running().makeDevice(&call)
+    host.rawSet("device", state.makeFunction { call in
+      try call.session.makeDevice(&call)
     })
-    host.rawSet("print", state.makeFunction { [unowned self] call in
-      let session = try running()
+    host.rawSet("print", state.makeFunction { call in
+      let session = try call.session
       var parts: [String] = []
       for position in stride(from: 1, through: call.argumentCount, by: 1) {
         parts.append(try call.describe(position))
@@ -103,12 +103,6 @@ extension ScenarioEngine {
       return nil
     }
     return ScriptLocation(path: path, line: line)
-  }
-
-  /// The session the engine serves now.
-  func running() throws -> ScenarioSession {
-    guard let session else { throw LuaCallError.message("no scenario session is running") }
-    return session
   }
 }
 
