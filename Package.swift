@@ -33,6 +33,7 @@ let package = Package(
     // so that a new language is a new file and nothing else.
     .target(
       name: "PermissionModel",
+      exclude: ["README.md"],  // the design note for the next engineer
       resources: [.embedInCode("SystemStrings")],
       plugins: ["SystemStringsIndex"]
     ),

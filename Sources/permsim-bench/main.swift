@@ -51,7 +51,8 @@ func worldWithPendingTimers() throws -> World {
     let manager = try app.makeLocationManager()
     try manager.requestLocation()  // C6 timeout under ND
     try manager.requestWhenInUseAuthorization()
-    try phone.prompt?.tap("Allow While Using App")  // App Clip reset timer (A1)
+    // App Clip reset timer (A1); P14 names its While-Using button differently (A3).
+    try phone.prompt?.tap(kind == .appClip ? Assumptions.appClipWhileUsingButton : "Allow While Using App")
     try manager.setAllowsBackgroundLocationUpdates(true)
     try manager.startUpdatingLocation()
     try app.background()  // grace timer (L2), then a pause timer (U3)

@@ -21,15 +21,15 @@ struct VirtualClockTests {
   func timersFireInOrder() {
     var queue = TimerQueue()
     let at = { (seconds: Double) in VirtualInstant.start + .seconds(seconds) }
-    _ = queue.schedule(.gracePeriodEnded(app: 3), at: at(30))
-    _ = queue.schedule(.gracePeriodEnded(app: 1), at: at(10))
-    let cancelled = queue.schedule(.gracePeriodEnded(app: 99), at: at(15))
-    _ = queue.schedule(.gracePeriodEnded(app: 2), at: at(20))
-    _ = queue.schedule(.gracePeriodEnded(app: 21), at: at(20))
-    queue.cancel(cancelled)
+    queue.schedule(.gracePeriodEnded(app: AppID(3)), at: at(30))
+    queue.schedule(.gracePeriodEnded(app: AppID(1)), at: at(10))
+    queue.schedule(.gracePeriodEnded(app: AppID(99)), at: at(15))
+    queue.schedule(.gracePeriodEnded(app: AppID(2)), at: at(20))
+    queue.schedule(.gracePeriodEnded(app: AppID(21)), at: at(20))
+    queue.cancel(.gracePeriodEnded(app: AppID(99)))  // a timer is identified by its event
     var fired: [Int] = []
     while let entry = queue.popDue(notAfter: at(25)) {
-      if case .gracePeriodEnded(let app) = entry.event { fired.append(app) }
+      if case .gracePeriodEnded(let app) = entry.event { fired.append(app.rawValue) }
     }
     #expect(fired == [1, 2, 21])
     #expect(queue.count == 1)

@@ -3,14 +3,14 @@
 /// A handle into its world; it keeps its texts after the alert is answered.
 public final class Alert: Hashable {
   let world: World
-  let id: Int
+  let id: AlertID
 
-  init(world: World, id: Int) {
+  init(world: World, id: AlertID) {
     self.world = world
     self.id = id
   }
 
-  private var record: AlertRecord { world.alertRecords[id] }
+  private var record: AlertRecord { world[id] }
 
   /// The sequence number of the alert on its device, from 1.
   public var number: Int { record.number }
@@ -31,7 +31,7 @@ public final class Alert: Hashable {
   /// The app the alert is about.
   public var app: App { App(world: world, id: record.app) }
   /// Whether the alert is still showing.
-  public var isShowing: Bool { world.deviceRecords[record.device].currentAlert == id }
+  public var isShowing: Bool { world[record.device].currentAlert == id }
   /// The label that was tapped, as shown, once answered.
   public var tappedButton: String? { record.tapped }
 

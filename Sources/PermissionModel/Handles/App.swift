@@ -3,14 +3,14 @@
 /// A handle into its world: cheap to create, equal to every other handle of the same app.
 public final class App: Hashable {
   let world: World
-  let id: Int
+  let id: AppID
 
-  init(world: World, id: Int) {
+  init(world: World, id: AppID) {
     self.world = world
     self.id = id
   }
 
-  private var info: AppInfo { world.appRecords[id].info }
+  private var info: AppInfo { world[id].info }
 
   // MARK: - Identity
 
@@ -29,28 +29,28 @@ public final class App: Hashable {
   /// The Info.plist it was installed from.
   public var plist: InfoPlist { info.plist }
   /// The device it is installed on.
-  public var device: Device { Device(world: world, id: world.appRecords[id].device) }
+  public var device: Device { Device(world: world, id: world[id].device) }
 
   // MARK: - State
 
   /// `notRunning`, `foreground`, `background` or `suspended`.
-  public var state: AppState { world.appRecords[id].state }
+  public var state: AppState { world[id].activity.appState }
   /// Whether the app is in use (L1).
   public var isInUse: Bool { world.isInUse(id) }
   /// The authorization record and what the app reports.
   public var authorization: AuthorizationRecord {
     AuthorizationRecord(
-      machine: world.appRecords[id].machine,
-      locationServicesEnabled: world.deviceRecords[world.appRecords[id].device].locationServicesEnabled)
+      machine: world[id].machine,
+      locationServicesEnabled: world[world[id].device].locationServicesEnabled)
   }
   /// The managers of the current launch, in creation order.
-  public var managers: [LocationManager] { world.appRecords[id].managers.map { LocationManager(world: world, id: $0) } }
+  public var managers: [LocationManager] { world[id].managers.map { LocationManager(world: world, id: $0) } }
   /// Every callback delivered so far, oldest first (held ones once delivered, C5).
-  public var callbacks: [Callback] { world.appRecords[id].callbacks }
+  public var callbacks: [Callback] { world[id].callbacks }
   /// The lines the system logged for the app (K2).
-  public var console: [String] { world.appRecords[id].console }
+  public var console: [String] { world[id].console }
   /// The last crash, or `nil`.
-  public var crash: AppCrash? { world.appRecords[id].crash }
+  public var crash: AppCrash? { world[id].crash }
 
   // MARK: - Lifecycle (L1–L3)
 

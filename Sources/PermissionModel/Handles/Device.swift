@@ -3,9 +3,9 @@
 /// A handle into its world: cheap to create, equal to every other handle of the same device.
 public final class Device: Hashable {
   let world: World
-  let id: Int
+  let id: DeviceID
 
-  init(world: World, id: Int) {
+  init(world: World, id: DeviceID) {
     self.world = world
     self.id = id
   }
@@ -13,41 +13,41 @@ public final class Device: Hashable {
   // MARK: - Properties
 
   /// The 1-based number of the device in its world.
-  public var number: Int { world.deviceRecords[id].number }
+  public var number: Int { world[id].number }
   /// The iOS version (`phone.ios` is its description).
-  public var ios: OSVersion { world.deviceRecords[id].version }
+  public var ios: OSVersion { world[id].version }
   /// The rules in force on this version.
-  public var rules: RuleSet { world.deviceRecords[id].rules }
+  public var rules: RuleSet { world[id].rules }
   /// The language of app-provided texts.
-  public var locale: String { world.deviceRecords[id].locale }
+  public var locale: String { world[id].locale }
   /// The local wall-clock time now.
   public var date: LocalDateTime { world.wallClock(of: id) }
   /// The device-wide Location Services switch.
-  public var locationServicesEnabled: Bool { world.deviceRecords[id].locationServicesEnabled }
+  public var locationServicesEnabled: Bool { world[id].locationServicesEnabled }
   /// Where the device is.
-  public var location: Coordinate { world.deviceRecords[id].location }
+  public var location: Coordinate { world[id].location }
   /// The SSID of the joined Wi-Fi network.
-  public var wifiSSID: String? { world.deviceRecords[id].wifiSSID }
+  public var wifiSSID: String? { world[id].wifiSSID }
   /// Whether the screen is locked.
-  public var isLocked: Bool { world.deviceRecords[id].isLocked }
+  public var isLocked: Bool { world[id].isLocked }
   /// The apps installed, in installation order.
-  public var apps: [App] { world.deviceRecords[id].apps.map { App(world: world, id: $0) } }
+  public var apps: [App] { world[id].apps.map { App(world: world, id: $0) } }
   /// The Settings app.
   public var settings: Settings { Settings(world: world, device: id) }
   /// B3: whether the blue bar or pill is shown.
   public var backgroundLocationIndicator: Bool { world.showsBackgroundIndicator(id) }
   /// The lines of the world's transcript about this device.
   public var transcript: [String] {
-    world.entries.filter { $0.device == nil || $0.device == world.deviceRecords[id].number }.map(\.description)
+    world.entries.filter { $0.device == nil || $0.device == world[id].number }.map(\.description)
   }
 
   // MARK: - Alerts
 
   /// The alert showing, or `nil` (§2: at most one).
-  public var prompt: Alert? { world.deviceRecords[id].currentAlert.map { Alert(world: world, id: $0) } }
+  public var prompt: Alert? { world[id].currentAlert.map { Alert(world: world, id: $0) } }
 
   /// The sequence number of the alert showing: a cheap way to notice a new alert after each step.
-  public var promptNumber: Int? { world.deviceRecords[id].currentAlert.map { world.alertRecords[$0].number } }
+  public var promptNumber: Int? { world[id].currentAlert.map { world[$0].number } }
 
   // MARK: - Actions
 

@@ -4,14 +4,14 @@
 /// whose launch ended throw too, except reads of the authorization.
 public final class LocationManager: Hashable {
   let world: World
-  let id: Int
+  let id: ManagerID
 
-  init(world: World, id: Int) {
+  init(world: World, id: ManagerID) {
     self.world = world
     self.id = id
   }
 
-  private var record: ManagerRecord { world.managerRecords[id] }
+  private var record: ManagerRecord { world[id] }
 
   /// The 1-based index of the manager in its app's launch, as callbacks report it.
   public var index: Int { record.index }
@@ -20,9 +20,9 @@ public final class LocationManager: Hashable {
   /// Whether the manager still exists (its app has not been terminated since it was created).
   public var isAlive: Bool { record.isAlive }
   /// Whether `startUpdatingLocation` is in force.
-  public var isUpdatingLocation: Bool { record.isUpdating }
+  public var isUpdatingLocation: Bool { record.session.isUpdating }
   /// Whether the updates paused automatically (U3).
-  public var isPaused: Bool { record.isPaused }
+  public var isPaused: Bool { record.session.isPaused }
 
   // MARK: - Properties
 

@@ -1,9 +1,9 @@
 /// The Settings app of a device: per-app location options and device-wide switches (S1–S3, E4–E8).
 public final class Settings {
   let world: World
-  let device: Int
+  let device: DeviceID
 
-  init(world: World, device: Int) {
+  init(world: World, device: DeviceID) {
     self.world = world
     self.device = device
   }

@@ -70,6 +70,21 @@ public struct AuthorizationMachine: Sendable {
     return preciseEnabled || temporaryFullAccuracy ? .fullAccuracy : .reducedAccuracy
   }
 
+  /// The transcript line for what an event changed (`ND → WIU, fullAccuracy (R6)`), `nil` when it changed
+  /// neither the state nor the accuracy.
+  static func transition(from before: Self, to after: Self, because rule: RuleID?) -> String? {
+    guard before.state != after.state || before.accuracy != after.accuracy else { return nil }
+    var line: String
+    if before.state == after.state, let from = before.accuracy, let to = after.accuracy {
+      line = "\(from) → \(to)"
+    } else {
+      line = "\(before.state) → \(after.state)"
+      if let accuracy = after.accuracy { line += ", \(accuracy)" }
+    }
+    if let rule { line += " (\(rule))" }
+    return line
+  }
+
   // MARK: - Requests
 
   /// An app asks for authorization, or (iOS 7) starts using location.

@@ -11,6 +11,24 @@ public struct AlertTemplate: Hashable, Sendable {
   public let message: AlertMessage
   /// The buttons in display order, by their English labels (U+2019 apostrophes): the model's names for them.
   public let buttons: [String]
+  /// P7 and P14 (A3) have a map and a Precise switch from iOS 14, and their grants set the accuracy.
+  public let hasPreciseSwitch: Bool
+  /// D1: the alert is withdrawn unanswered when the app's authorization changes by another route or
+  /// the app ends; P10 and P11 are not.
+  public let isWithdrawable: Bool
+
+  /// Creates a template; most alerts have no Precise switch and can be withdrawn (D1).
+  public init(
+    id: RuleID, kind: AlertKind, message: AlertMessage, buttons: [String], hasPreciseSwitch: Bool = false,
+    isWithdrawable: Bool = true
+  ) {
+    self.id = id
+    self.kind = kind
+    self.message = message
+    self.buttons = buttons
+    self.hasPreciseSwitch = hasPreciseSwitch
+    self.isWithdrawable = isWithdrawable
+  }
 
   /// The title for an app, in a language, on a version (Z0, Z1): `%@` becomes the app's name inside “ ”.
   public func title(appName: String, in texts: SystemTexts = .english, on version: OSVersion) -> String {
@@ -27,13 +45,12 @@ public struct AlertTemplate: Hashable, Sendable {
     buttons.map { texts.button($0, on: version) }
   }
 
-  /// P7 and P14 (A3) have a map and a Precise switch from iOS 14, and their grants set the accuracy.
-  public var hasPreciseSwitch: Bool { id == .P7 || id == .P14 }
-
   /// The same alert with its message taken from elsewhere (K1b, R1b: the device's Always alert with
   /// the old key's text or `NSLocationUsageDescription`).
   public func withMessage(_ message: AlertMessage) -> AlertTemplate {
-    AlertTemplate(id: id, kind: kind, message: message, buttons: buttons)
+    AlertTemplate(
+      id: id, kind: kind, message: message, buttons: buttons, hasPreciseSwitch: hasPreciseSwitch,
+      isWithdrawable: isWithdrawable)
   }
 
   /// A button label with straight apostrophes turned curly, so that `Don't Allow` finds `Don’t Allow`.
@@ -65,11 +82,11 @@ public struct AlertTemplate: Hashable, Sendable {
   /// P7, iOS 13.x: the first prompt for either request, Allow While Using App first.
   public static let p7iOS13 = AlertTemplate(
     id: .P7, kind: .authorization, message: .usageDescription(.whenInUse),
-    buttons: ["Allow While Using App", "Allow Once", "Don’t Allow"])
+    buttons: ["Allow While Using App", "Allow Once", "Don’t Allow"], hasPreciseSwitch: true)
   /// P7, iOS 14+: Allow Once first; a map and a Precise switch.
   public static let p7 = AlertTemplate(
     id: .P7, kind: .authorization, message: .usageDescription(.whenInUse),
-    buttons: ["Allow Once", "Allow While Using App", "Don’t Allow"])
+    buttons: ["Allow Once", "Allow While Using App", "Don’t Allow"], hasPreciseSwitch: true)
   /// P8, iOS 13+: the upgrade to Always (R12 immediate, R19 deferred).
   public static let p8 = AlertTemplate(
     id: .P8, kind: .alwaysUpgrade, message: .usageDescription(.alwaysAndWhenInUse),
@@ -79,16 +96,18 @@ public struct AlertTemplate: Hashable, Sendable {
     id: .P9, kind: .temporaryFullAccuracy, message: .purposeText, buttons: ["Allow Once", "Don’t Allow"])
   /// P10, all versions: Location Services are off.
   public static let p10 = AlertTemplate(
-    id: .P10, kind: .locationServicesOff, message: .none, buttons: ["Settings", "Cancel"])
+    id: .P10, kind: .locationServicesOff, message: .none, buttons: ["Settings", "Cancel"], isWithdrawable: false)
   /// P11, iOS 13+: the background-use reminder (R21).
   public static let p11 = AlertTemplate(
-    id: .P11, kind: .backgroundReminder, message: .none, buttons: ["Change to Only While Using", "Always Allow"])
+    id: .P11, kind: .backgroundReminder, message: .none, buttons: ["Change to Only While Using", "Always Allow"],
+    isWithdrawable: false)
 
   /// P14, iOS 14+: an App Clip's first prompt (A3): as P7 without Allow Once. The While-Using button's
   /// wording is assumed (``Assumptions/appClipWhileUsingButton`` names it; its texts are listed as assumed
   /// in SystemStrings/*.json).
   public static let p14 = AlertTemplate(
-    id: .P14, kind: .authorization, message: .usageDescription(.whenInUse), buttons: [Assumptions.appClipWhileUsingButton, "Don’t Allow"])
+    id: .P14, kind: .authorization, message: .usageDescription(.whenInUse), buttons: [Assumptions.appClipWhileUsingButton, "Don’t Allow"],
+    hasPreciseSwitch: true)
 
   /// Every alert, P1 … P11 and P14 (P7 in its 13.x and 14+ orders).
   public static let all: [AlertTemplate] = [p1, p2, p3, p4, p5, p6, p7iOS13, p7, p8, p9, p10, p11, p14]

@@ -4,12 +4,12 @@ struct AlertRecord {
   enum Purpose {
     case request(RequestRule)
     case locationServicesOff
-    case temporaryFullAccuracy(request: Int)
+    case temporaryFullAccuracy(request: RequestID)
     case systemPrompt(SystemPromptRule)
   }
 
-  let device: Int
-  let app: Int
+  let device: DeviceID
+  let app: AppID
   let number: Int
   let template: AlertTemplate
   /// The title as shown, in the device's language (Z0).
@@ -26,7 +26,7 @@ struct AlertRecord {
   var withdrawn = false
 
   /// D1: every alert raised for an app (P1–P9, P12–P14) can be withdrawn; P10 and P11 cannot.
-  var isWithdrawable: Bool { template.id != .P10 && template.id != .P11 }
+  var isWithdrawable: Bool { template.isWithdrawable }
 
   /// Whether the app's own call raised the alert, so that it goes away with the app; R19 and R21 do not.
   var isRaisedByTheApp: Bool {
@@ -34,5 +34,15 @@ struct AlertRecord {
     case .request, .locationServicesOff, .temporaryFullAccuracy: true
     case .systemPrompt: false
     }
+  }
+
+  /// The transcript line of the alert appearing: id, kind, title, message, buttons, switch and map.
+  func shownLine(in texts: SystemTexts, on version: OSVersion) -> String {
+    var line = "alert#\(number) \(template.id) \(template.kind): “\(title)”"
+    if let message { line += " — \(message)" }
+    line += " " + buttons.map { "[\($0)]" }.joined(separator: " ")
+    if let precise { line += ", \(texts.switchLabel("Precise", on: version)) \(precise ? "on" : "off")" }
+    if let map { line += ", map \(map)" }
+    return line
   }
 }

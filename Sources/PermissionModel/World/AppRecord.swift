@@ -1,20 +1,25 @@
-/// The state of one installed app, kept by the world.
+/// The state of one installed app, kept by the world: its machines and what they have produced.
+///
+/// New per-app sessions (a background activity session, service sessions) are added here as
+/// fields holding their own machines, driven by the world's derive loop and `apply`.
 struct AppRecord {
-  let device: Int
+  let device: DeviceID
   /// What never changes after installation, shared by reference so records copy cheaply.
   let info: AppInfo
+  /// The authorization record (§2).
   var machine: AuthorizationMachine
-  var state: AppState = .notRunning
-  var backgroundSince: VirtualInstant = .start
-  var graceTimer: Int?
-  var appClipTimer: Int?
+  /// The lifecycle (L1–L3, C5).
+  var activity: AppActivityMachine
+  /// A1: when the App Clip's When-In-Use grant resets (its timer is pending), `nil` otherwise.
+  var appClipResetAt: VirtualInstant?
   /// The managers of the current launch, in creation order (C1).
-  var managers: [Int] = []
+  var managers: [ManagerID] = []
   var callbacks: [Callback] = []
   /// Callbacks waiting for a suspended app to run (C5).
   var heldCallbacks: [Callback] = []
   var console: [String] = []
   var crash: AppCrash?
+  /// What the app last reported, for C3's before/after comparison.
   var lastReported: AuthorizationSnapshot
   // MARK: Monitoring (U4, E12): per app, surviving termination like iOS's monitored regions.
   var monitorsSignificantChanges = false

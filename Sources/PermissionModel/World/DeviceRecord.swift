@@ -13,9 +13,9 @@ struct DeviceRecord {
   var lastMovedAt: VirtualInstant
   var wifiSSID: String?
   var isLocked = false
-  var apps: [Int] = []
+  var apps: [AppID] = []
   /// The world index of the alert showing, if any (§2: at most one).
-  var currentAlert: Int?
+  var currentAlert: AlertID?
   var alertsShown = 0
   /// R19 and R21 alerts waiting for their moment.
   var pendingSystemPrompts: [PendingSystemPrompt] = []

@@ -1,7 +1,7 @@
 /// One `requestTemporaryFullAccuracyAuthorization` call and its completion (C7).
 struct TemporaryRequestRecord {
-  let app: Int
-  let manager: Int
+  let app: AppID
+  let manager: ManagerID
   let purposeKey: String
   var done = false
   var error: LocationErrorCode?

@@ -1,37 +1,33 @@
 /// The world's pending timers, ordered by due time and then by scheduling order.
 ///
-/// Entries are kept sorted latest-first so that the next due timer is the last element.
+/// A timer is identified by its event (at most one is pending per event). Entries are kept sorted
+/// latest-first so that the next due timer is the last element.
 struct TimerQueue {
   /// One scheduled timer.
   struct Entry {
-    let id: Int
     let at: VirtualInstant
     let event: TimerEvent
   }
 
   private var entries: [Entry] = []
-  private var nextID = 1
 
   /// How many timers are pending.
   var count: Int { entries.count }
 
-  /// Schedules an event and returns the timer's id, for cancelling.
-  mutating func schedule(_ event: TimerEvent, at instant: VirtualInstant) -> Int {
-    let entry = Entry(id: nextID, at: instant, event: event)
-    nextID += 1
+  /// Schedules an event; one already pending for the same event must have been cancelled.
+  mutating func schedule(_ event: TimerEvent, at instant: VirtualInstant) {
     var low = 0
     var high = entries.count
     while low < high {
       let middle = (low + high) / 2
       if entries[middle].at > instant { low = middle + 1 } else { high = middle }
     }
-    entries.insert(entry, at: low)
-    return entry.id
+    entries.insert(Entry(at: instant, event: event), at: low)
   }
 
-  /// Cancels a timer; a timer that already fired or was cancelled is ignored.
-  mutating func cancel(_ id: Int?) {
-    guard let id, let index = entries.lastIndex(where: { $0.id == id }) else { return }
+  /// Cancels the timer for an event; one that already fired or was never set is ignored.
+  mutating func cancel(_ event: TimerEvent) {
+    guard let index = entries.lastIndex(where: { $0.event == event }) else { return }
     entries.remove(at: index)
   }
 

@@ -4,13 +4,13 @@ extension World {
   /// Shows an alert for an app; the caller has checked that none is showing (§2).
   @discardableResult
   func showAlert(
-    _ template: AlertTemplate, for app: Int, purpose: AlertRecord.Purpose, message: String? = nil
-  ) -> Int {
-    let device = appRecords[app].device
-    let info = appRecords[app].info
-    let machine = appRecords[app].machine
-    let texts = deviceRecords[device].texts
-    let version = deviceRecords[device].version
+    _ template: AlertTemplate, for app: AppID, purpose: AlertRecord.Purpose, message: String? = nil
+  ) -> AlertID {
+    let device = self[app].device
+    let info = self[app].info
+    let machine = self[app].machine
+    let texts = self[device].texts
+    let version = self[device].version
     var precise: Bool?
     var map: AlertMap?
     // P7 (and P14, A3) on iOS 14+: a map and a Precise switch, on by default; with K3 no switch and an approximate map.
@@ -26,33 +26,25 @@ extension World {
       text = keys.lazy.compactMap { info.plist.usageDescriptions[$0] }.first { !$0.isEmpty }
     case .purposeText: text = message  // K4
     }
-    deviceRecords[device].alertsShown += 1
+    self[device].alertsShown += 1
     // Z0, Z1: the title and buttons in the device's language on its version; the message follows K4/K5.
     let alert = AlertRecord(
-      device: device, app: app, number: deviceRecords[device].alertsShown, template: template,
+      device: device, app: app, number: self[device].alertsShown, template: template,
       title: template.title(appName: info.name, in: texts, on: version),
       buttons: template.buttonLabels(in: texts, on: version), message: text, precise: precise, map: map,
       purpose: purpose)
-    let index = alertRecords.count
-    alertRecords.append(alert)
-    deviceRecords[device].currentAlert = index
-    var line = "alert#\(alert.number) \(template.id) \(template.kind): “\(alert.title)”"
-    if let text { line += " — \(text)" }
-    line += " " + alert.buttons.map { "[\($0)]" }.joined(separator: " ")
-    if let precise { line += ", \(texts.switchLabel("Precise", on: version)) \(precise ? "on" : "off")" }
-    if let map { line += ", map \(map)" }
-    log(device, line)
-    return index
+    apply(.showAlert(alert))
+    return AlertID(alertRecords.count - 1)
   }
 
   /// Shows the next system alert (R19, R21) when the device is unlocked and no alert is showing.
-  func showNextSystemPrompt(on device: Int) {
-    guard deviceRecords[device].currentAlert == nil, !deviceRecords[device].isLocked else { return }
-    while let index = deviceRecords[device].pendingSystemPrompts.firstIndex(where: { !$0.waitsForUnlock }) {
-      let pending = deviceRecords[device].pendingSystemPrompts.remove(at: index)
-      guard appRecords[pending.app].machine.state == pending.rule.from else {
+  func showNextSystemPrompt(on device: DeviceID) {
+    guard self[device].currentAlert == nil, !self[device].isLocked else { return }
+    while let index = self[device].pendingSystemPrompts.firstIndex(where: { !$0.waitsForUnlock }) {
+      let pending = self[device].pendingSystemPrompts.remove(at: index)
+      guard self[pending.app].machine.state == pending.rule.from else {
         finishSystemPrompt(pending.rule, for: pending.app)
-        log(app: pending.app, "\(pending.rule.id) no longer applies: the app is \(appRecords[pending.app].machine.state)")
+        log(.app(pending.app), "\(pending.rule.id) no longer applies: the app is \(self[pending.app].machine.state)")
         continue
       }
       showAlert(pending.rule.alert, for: pending.app, purpose: .systemPrompt(pending.rule))
@@ -60,14 +52,14 @@ extension World {
     }
   }
 
-  func finishSystemPrompt(_ rule: SystemPromptRule, for app: Int) {
+  func finishSystemPrompt(_ rule: SystemPromptRule, for app: AppID) {
     switch rule.trigger {
     case .alwaysOnlyEventWhileNotInUse:
-      appRecords[app].deferredPromptPending = false
-      appRecords[app].deferredEvents = []
+      self[app].deferredPromptPending = false
+      self[app].deferredEvents = []
     case .backgroundLocationsOnSeparateDays:
-      appRecords[app].reminderPending = false
-      appRecords[app].backgroundLocationDays = []
+      self[app].reminderPending = false
+      self[app].backgroundLocationDays = []
     }
   }
 }
@@ -76,10 +68,10 @@ extension World {
 
 extension World {
   // We can tap a button only on the alert that is showing.
-  func tap(_ alert: Int, _ label: String) throws(MisuseError) {
+  func tap(_ alert: AlertID, _ label: String) throws(MisuseError) {
     let record = try showingAlert(alert)
-    let texts = deviceRecords[record.device].texts
-    let version = deviceRecords[record.device].version
+    let texts = self[record.device].texts
+    let version = self[record.device].version
     // Z0: the label shown, its English label or a documented alternative; `button` is the English name.
     guard let button = texts.buttonKey(for: label, among: record.template.buttons, on: version),
       let index = record.template.buttons.firstIndex(of: button)
@@ -91,23 +83,23 @@ extension World {
     }
     let app = record.app
     let shown = record.buttons[index]
-    alertRecords[alert].tapped = shown
-    deviceRecords[record.device].currentAlert = nil
-    log(record.device, "alert#\(record.number) tap “\(shown)”")
+    self[alert].tapped = shown
+    self[record.device].currentAlert = nil
+    log(.device(record.device), "alert#\(record.number) tap “\(shown)”")
     switch record.purpose {
     case .request(let rule):
       if let choice = rule.choices.first(where: { $0.button == button }) {
         change(app, because: rule.id) { $0.answer(choice, of: rule, precise: record.precise) }
       }
       endTemporaryGrantsUnlessInUse(app)
-      settle(app)
+      derive(app)
     case .locationServicesOff:
       change(app, because: .P10) { $0.answerLocationServicesAlert() }
     case .temporaryFullAccuracy(let request):
       change(app, because: .T1) { $0.answerTemporaryFullAccuracy(allow: button == "Allow Once") }
       endTemporaryGrantsUnlessInUse(app)
-      settle(app)
-      complete(request, error: nil)  // C7
+      derive(app)
+      apply(.complete(request, error: nil))  // C7
     case .systemPrompt(let rule):
       answerSystemPrompt(rule, button: button, app: app)
     }
@@ -115,40 +107,40 @@ extension World {
   }
 
   // We can flip the Precise switch only on a showing alert that has one.
-  func setPrecise(_ alert: Int, _ on: Bool) throws(MisuseError) {
+  func setPrecise(_ alert: AlertID, _ on: Bool) throws(MisuseError) {
     let record = try showingAlert(alert)
     guard record.precise != nil else {
       throw MisuseError(
         .alert, "alert#\(record.number) (\(record.template.id), “\(record.title)”) has no Precise switch")
     }
-    alertRecords[alert].precise = on
-    alertRecords[alert].map = on ? .precise : .approximate
-    let precise = deviceRecords[record.device].texts.switchLabel("Precise", on: deviceRecords[record.device].version)
-    log(record.device, "alert#\(record.number) \(precise) \(on ? "on" : "off")")
+    self[alert].precise = on
+    self[alert].map = on ? .precise : .approximate
+    let precise = self[record.device].texts.switchLabel("Precise", on: self[record.device].version)
+    log(.device(record.device), "alert#\(record.number) \(precise) \(on ? "on" : "off")")
   }
 
   /// E1, E2: a temporary grant answered after the app stopped being in use ends at once.
-  private func endTemporaryGrantsUnlessInUse(_ app: Int) {
+  private func endTemporaryGrantsUnlessInUse(_ app: AppID) {
     guard !isInUse(app) else { return }
     stopBeingInUse(app)
   }
 
-  private func showingAlert(_ alert: Int) throws(MisuseError) -> AlertRecord {
-    let record = alertRecords[alert]
+  private func showingAlert(_ alert: AlertID) throws(MisuseError) -> AlertRecord {
+    let record = self[alert]
     if record.withdrawn {
       throw MisuseError(
         .alert,
         "alert#\(record.number) (“\(record.title)”) was withdrawn before it was answered (D1): the app's authorization changed by another route or the app ended")
     }
-    guard deviceRecords[record.device].currentAlert == alert else {
+    guard self[record.device].currentAlert == alert else {
       throw MisuseError(.alert, "alert#\(record.number) (“\(record.title)”) is no longer showing")
     }
     return record
   }
 
-  private func answerSystemPrompt(_ rule: SystemPromptRule, button: String, app: Int) {
+  private func answerSystemPrompt(_ rule: SystemPromptRule, button: String, app: AppID) {
     guard let choice = rule.choices.first(where: { $0.button == button }) else { return }
-    let events = appRecords[app].deferredEvents
+    let events = self[app].deferredEvents
     finishSystemPrompt(rule, for: app)
     change(app, because: rule.id) { $0.answer(choice, of: rule) }
     switch rule.trigger {
@@ -157,12 +149,12 @@ extension World {
       if choice.result == .always {
         for event in events { dispatch(event, for: app, skipping: []) }
       } else if !events.isEmpty {
-        log(app: app, "\(events.count) held location event(s) dropped (R19)")
+        log(.app(app), "\(events.count) held location event(s) dropped (R19)")
       }
     case .backgroundLocationsOnSeparateDays:
       break
     }
-    settle(app)
+    derive(app)
   }
 }
 
@@ -175,13 +167,13 @@ extension World {
     let reported: AuthorizationSnapshot
   }
 
-  func authorizationView(_ app: Int) -> AuthorizationView {
-    AuthorizationView(state: appRecords[app].machine.state, reported: reported(app))
+  func authorizationView(_ app: AppID) -> AuthorizationView {
+    AuthorizationView(state: self[app].machine.state, reported: reported(app))
   }
 
   /// D1 (assumed): the app's authorization changed under its alert by another route (Settings,
   /// Location Services, restriction, reset): the alert is withdrawn unanswered.
-  func withdrawAlertIfChanged(_ app: Int, since before: AuthorizationView) {
+  func withdrawAlertIfChanged(_ app: AppID, since before: AuthorizationView) {
     guard authorizationView(app) != before else { return }
     withdrawAlert(of: app)
   }
@@ -190,20 +182,18 @@ extension World {
   /// applied, a temporary-accuracy request completes with `promptDeclined`, and a held R19 prompt ends.
   /// A request whose alert was withdrawn still counts as made (its Always request stays used).
   @discardableResult
-  func withdrawAlert(of app: Int) -> Bool {
-    let device = appRecords[app].device
-    guard let alert = deviceRecords[device].currentAlert, alertRecords[alert].app == app,
-      alertRecords[alert].isWithdrawable
+  func withdrawAlert(of app: AppID) -> Bool {
+    let device = self[app].device
+    guard let alert = self[device].currentAlert, self[alert].app == app,
+      self[alert].isWithdrawable
     else { return false }
-    deviceRecords[device].currentAlert = nil
-    alertRecords[alert].withdrawn = true
-    log(device, "alert#\(alertRecords[alert].number) withdrawn (D1)")
-    switch alertRecords[alert].purpose {
+    apply(.withdrawAlert(alert))
+    switch self[alert].purpose {
     case .temporaryFullAccuracy(let request):
-      complete(request, error: .promptDeclined)  // D1, C7
+      apply(.complete(request, error: .promptDeclined))  // D1, C7
     case .systemPrompt(let rule):
       finishSystemPrompt(rule, for: app)
-      if case .alwaysOnlyEventWhileNotInUse = rule.trigger { log(app: app, "held location event(s) dropped (R19, D1)") }
+      if case .alwaysOnlyEventWhileNotInUse = rule.trigger { log(.app(app), "held location event(s) dropped (R19, D1)") }
     case .request, .locationServicesOff:
       break
     }

@@ -17,7 +17,7 @@ extension World {
       fire(timer.event)
     }
     now = target
-    log(nil, "clock +\(duration) → \(date)")
+    apply(.log(.world, "clock +\(duration) → \(date)"))
   }
 
   /// Moves virtual time to the next instant the wall clock shows `secondOfDay`.
@@ -25,9 +25,9 @@ extension World {
     let nanosecondsPerSecond: Int64 = 1_000_000_000
     let elapsed: Int64
     let start: LocalDateTime
-    if let device = deviceRecords.indices.last {
-      elapsed = (now - deviceRecords[device].createdAt).nanoseconds
-      start = deviceRecords[device].startDate
+    if let device = deviceRecords.last {
+      elapsed = (now - device.createdAt).nanoseconds
+      start = device.startDate
     } else {
       elapsed = now.sinceStart.nanoseconds
       start = .defaultStart
@@ -43,27 +43,26 @@ extension World {
     guard let device = deviceRecords.indices.last else {
       return LocalDateTime.defaultStart.adding(seconds: now.sinceStart.nanoseconds / 1_000_000_000)
     }
-    return wallClock(of: device)
+    return wallClock(of: DeviceID(device))
   }
 
+  /// A timer fired: the machine it belongs to decides what follows, then the world derives.
   private func fire(_ event: TimerEvent) {
     switch event {
     case .gracePeriodEnded(let app):
-      appRecords[app].graceTimer = nil
-      guard appRecords[app].state == .background else { return }
-      log(app: app, "grace period over (L2)")
-      settle(app)
+      guard self[app].activity.gracePeriodEnded() else { return }
+      log(.app(app), "grace period over (L2)")
+      derive(app)
     case .appClipReset(let app):
-      appRecords[app].appClipTimer = nil
+      self[app].appClipResetAt = nil
       change(app, because: .E3) { $0.appClipGrantExpired() }
-      settle(app)
+      derive(app)
     case .requestLocationTimeout(let manager):
-      managerRecords[manager].requestLocationTimer = nil
-      deliver(.didFailWithError, to: manager, error: .locationUnknown)  // C6
+      apply(.callback(.didFailWithError, to: manager, CallbackArguments(error: .locationUnknown)))  // C6
     case .automaticPause(let manager):
-      managerRecords[manager].pauseTimer = nil
-      managerRecords[manager].pauseDue = nil
-      pause(manager)
+      let app = self[manager].app
+      apply(self[manager].session.pause(blocks: reported(app).status == .authorizedWhenInUse))  // U3
+      derive(app)
     }
   }
 }

@@ -1,15 +1,15 @@
 // MARK: - Installing
 
 extension World {
-  func install(on device: Int, plist: InfoPlist, options: AppOptions) throws(MisuseError) -> Int {
-    let record = deviceRecords[device]
+  func install(on device: DeviceID, plist: InfoPlist, options: AppOptions) throws(MisuseError) -> AppID {
+    let record = self[device]
     if options.kind == .appClip, !record.rules.appClips {
       throw misuseUnavailable(
         "App Clips", needs: "need", since: RuleLayer.all.first { $0.appClips == true }?.since, on: device)
     }
     let name = options.name ?? plist.bundleDisplayName ?? plist.bundleName ?? "App"
     let bundleID = options.bundleID ?? plist.bundleIdentifier ?? Self.bundleID(derivedFrom: name)
-    if record.apps.contains(where: { appRecords[$0].info.bundleID == bundleID }) {
+    if record.apps.contains(where: { self[$0].info.bundleID == bundleID }) {
       throw MisuseError(
         .invalidArgument, "an app with bundle id \(bundleID) is already installed on \(deviceName(device))")
     }
@@ -18,7 +18,7 @@ extension World {
     // §1: the app's rules read its linked SDK (K1b, R1b) and its kind (A3).
     let rules = RuleSet.forVersion(record.version, linkedSDK: sdk, kind: options.kind)
     let machine = AuthorizationMachine(rules: rules, profile: profile)
-    let id = appRecords.count
+    let id = AppID(appRecords.count)
     appRecords.append(
       AppRecord(
         device: device,
@@ -26,10 +26,11 @@ extension World {
           name: name, bundleID: bundleID, kind: options.kind, linkedSDK: sdk,
           delegateMethods: options.delegateMethods ?? Self.allDelegateMethods,
           hasWiFiInfoEntitlement: options.wifiInfoEntitlement, plist: plist),
-        machine: machine, lastReported: machine.reported(locationServicesEnabled: record.locationServicesEnabled)))
-    deviceRecords[device].apps.append(id)
+        machine: machine, activity: AppActivityMachine(app: id),
+        lastReported: machine.reported(locationServicesEnabled: record.locationServicesEnabled)))
+    self[device].apps.append(id)
     log(
-      device,
+      .device(device),
       "\(deviceName(device)): install “\(name)” (\(bundleID)), sdk \(sdk)\(options.kind == .appClip ? ", App Clip" : "")"
     )
     return id
@@ -49,179 +50,139 @@ extension World {
 // MARK: - Lifecycle (L1–L3)
 
 extension World {
-  // We can launch an app only when it is not running.
-  func launch(_ app: Int) throws(MisuseError) {
-    let state = appRecords[app].state
-    guard state == .notRunning else {
-      throw MisuseError(
-        .lifecycle,
-        "“\(appRecords[app].info.name)” is already running (\(state)); launch() needs an app that is not running")
-    }
-    try checkUnlocked(app, "launch")
-    sendForegroundApp(on: appRecords[app].device, toBackgroundExcept: app)
-    appRecords[app].state = .foreground
-    log(app: app, "launch → foreground")
-    settle(app)
+  func launch(_ app: AppID) throws(MisuseError) {
+    var activity = self[app].activity
+    let effects = try result(of: activity.launch(), app)
+    try checkUnlocked(app, "launch")  // L3
+    sendForegroundApp(on: self[app].device, toBackgroundExcept: app)
+    self[app].activity = activity
+    apply(effects)
+    log(.app(app), "launch → foreground")
+    derive(app)
   }
 
-  // We can bring an app to the foreground from the background or from suspension.
-  func foreground(_ app: Int) throws(MisuseError) {
-    let state = appRecords[app].state
-    switch state {
-    case .notRunning:
-      throw MisuseError(.lifecycle, "“\(appRecords[app].info.name)” is not running; launch() it instead")
-    case .foreground:
-      throw MisuseError(.lifecycle, "“\(appRecords[app].info.name)” is already in the foreground")
-    case .background, .suspended:
-      break
-    }
-    try checkUnlocked(app, "foreground")
-    sendForegroundApp(on: appRecords[app].device, toBackgroundExcept: app)
-    timers.cancel(appRecords[app].graceTimer)
-    appRecords[app].graceTimer = nil
-    appRecords[app].state = .foreground
-    for manager in appRecords[app].managers { managerRecords[manager].blockedUntilForeground = false }  // U3
-    log(app: app, "foreground")
-    if state == .suspended { deliverHeldCallbacks(app) }  // C5
-    settle(app)
+  func foreground(_ app: AppID) throws(MisuseError) {
+    var activity = self[app].activity
+    let effects = try result(of: activity.foreground(), app)
+    try checkUnlocked(app, "foreground")  // L3
+    sendForegroundApp(on: self[app].device, toBackgroundExcept: app)
+    self[app].activity = activity
+    for manager in self[app].managers { self[manager].session.appEnteredForeground() }  // U3
+    log(.app(app), "foreground")
+    apply(effects)  // the grace timer ends; held callbacks arrive (C5)
+    derive(app)
   }
 
-  // We can send an app to the background only from the foreground.
-  func background(_ app: Int) throws(MisuseError) {
-    let state = appRecords[app].state
-    guard state == .foreground else {
-      throw MisuseError(.lifecycle, "“\(appRecords[app].info.name)” is not in the foreground (\(state))")
-    }
-    enterBackground(app)
+  func background(_ app: AppID) throws(MisuseError) {
+    let effects = try result(of: self[app].activity.background(now: now), app)
+    enteredBackground(app, effects)
   }
 
-  // We can terminate an app in any state but notRunning.
-  func terminate(_ app: Int) throws(MisuseError) {
-    guard appRecords[app].state != .notRunning else {
-      throw MisuseError(.lifecycle, "“\(appRecords[app].info.name)” is not running")
-    }
-    log(app: app, "terminate")
+  func terminate(_ app: AppID) throws(MisuseError) {
+    guard self[app].activity.appState != .notRunning else { throw misuse(.notRunning, app) }
+    log(.app(app), "terminate")
     endLaunch(app)
   }
 
-  /// The app crashes: the crash is recorded, the launch ends (B2), and the crash is returned to be thrown.
-  func crash(_ app: Int, exception: String, reason: String) -> AppCrash {
+  /// B2: the app crashes: the crash is recorded, the launch ends, and the crash is returned to be thrown.
+  func crash(_ app: AppID, exception: String, reason: String) -> AppCrash {
     let crash = AppCrash(exception: exception, reason: reason, at: now)
-    appRecords[app].crash = crash
-    log(app: app, "CRASH \(exception): \(reason)")
+    apply(.crash(app, crash))
     endLaunch(app)
     return crash
   }
 
-  /// L2: leaving the foreground starts the grace period.
-  func enterBackground(_ app: Int) {
-    appRecords[app].state = .background
-    appRecords[app].backgroundSince = now
-    timers.cancel(appRecords[app].graceTimer)
-    appRecords[app].graceTimer = timers.schedule(
-      .gracePeriodEnded(app: app), at: now + Assumptions.inUseGracePeriod)
-    log(app: app, "background (in use for \(Assumptions.inUseGracePeriod) more, L2)")
-    settle(app)
+  /// L2: leaving the foreground started the grace period.
+  private func enteredBackground(_ app: AppID, _ effects: [Effect]) {
+    apply(effects)
+    log(.app(app), "background (in use for \(Assumptions.inUseGracePeriod) more, L2)")
+    derive(app)
   }
 
   /// A terminated or crashed app: its managers and held callbacks are gone (C5), its grants end (E1, E2).
-  func endLaunch(_ app: Int) {
-    timers.cancel(appRecords[app].graceTimer)
-    for manager in appRecords[app].managers {
-      timers.cancel(managerRecords[manager].pauseTimer)
-      timers.cancel(managerRecords[manager].requestLocationTimer)
-      managerRecords[manager].isAlive = false
-      managerRecords[manager].isUpdating = false
+  func endLaunch(_ app: AppID) {
+    guard case .success(let effects) = self[app].activity.end() else { return }
+    apply(effects)
+    for manager in self[app].managers {
+      apply(self[manager].session.stop())
+      apply(.cancel(.requestLocationTimeout(manager: manager)))
+      self[manager].isAlive = false
     }
-    appRecords[app].graceTimer = nil
-    appRecords[app].managers = []
-    appRecords[app].heldCallbacks = []
-    appRecords[app].eventsForNextManager = []
-    appRecords[app].state = .notRunning
-    let device = appRecords[app].device
+    self[app].managers = []
+    self[app].heldCallbacks = []
+    self[app].eventsForNextManager = []
+    let device = self[app].device
     if withdrawAlert(of: app) {
       // D1: the app ended with its alert showing.
-    } else if let alert = deviceRecords[device].currentAlert, alertRecords[alert].app == app,
-      alertRecords[alert].isRaisedByTheApp
-    {
-      deviceRecords[device].currentAlert = nil
-      log(device, "alert#\(alertRecords[alert].number) dismissed: its app ended")
+    } else if let alert = self[device].currentAlert, self[alert].app == app, self[alert].isRaisedByTheApp {
+      apply(.dismissAlert(alert))
     }
     stopBeingInUse(app)
-    settle(app)
+    derive(app)
     showNextSystemPrompt(on: device)
   }
 
   /// L3: the screen locks; the foreground app goes to the background.
-  func lock(_ device: Int) throws(MisuseError) {
-    guard !deviceRecords[device].isLocked else {
+  func lock(_ device: DeviceID) throws(MisuseError) {
+    guard !self[device].isLocked else {
       throw MisuseError(.lifecycle, "\(deviceName(device)) is already locked")
     }
-    deviceRecords[device].isLocked = true
-    log(device, "\(deviceName(device)): lock")
+    self[device].isLocked = true
+    log(.device(device), "\(deviceName(device)): lock")
     sendForegroundApp(on: device, toBackgroundExcept: nil)
   }
 
   /// L3: the screen unlocks and shows the alerts that waited for it (R19, R21).
-  func unlock(_ device: Int) throws(MisuseError) {
-    guard deviceRecords[device].isLocked else {
+  func unlock(_ device: DeviceID) throws(MisuseError) {
+    guard self[device].isLocked else {
       throw MisuseError(.lifecycle, "\(deviceName(device)) is not locked")
     }
-    deviceRecords[device].isLocked = false
-    for index in deviceRecords[device].pendingSystemPrompts.indices {
-      deviceRecords[device].pendingSystemPrompts[index].waitsForUnlock = false
+    self[device].isLocked = false
+    for index in self[device].pendingSystemPrompts.indices {
+      self[device].pendingSystemPrompts[index].waitsForUnlock = false
     }
-    log(device, "\(deviceName(device)): unlock")
+    log(.device(device), "\(deviceName(device)): unlock")
     showNextSystemPrompt(on: device)
   }
 
-  private func checkUnlocked(_ app: Int, _ action: String) throws(MisuseError) {
-    let device = appRecords[app].device
-    guard !deviceRecords[device].isLocked else {
+  /// A lifecycle event's effects, or its refusal as a scenario error.
+  private func result(
+    of outcome: Result<[Effect], AppActivityMachine.Refusal>, _ app: AppID
+  ) throws(MisuseError) -> [Effect] {
+    switch outcome {
+    case .success(let effects): return effects
+    case .failure(let refusal): throw misuse(refusal, app)
+    }
+  }
+
+  private func misuse(_ refusal: AppActivityMachine.Refusal, _ app: AppID) -> MisuseError {
+    let name = self[app].info.name
+    switch refusal {
+    case .alreadyRunning(let state):
+      return MisuseError(.lifecycle, "“\(name)” is already running (\(state)); launch() needs an app that is not running")
+    case .notRunning:
+      return MisuseError(.lifecycle, "“\(name)” is not running")
+    case .notLaunched:
+      return MisuseError(.lifecycle, "“\(name)” is not running; launch() it instead")
+    case .alreadyForeground:
+      return MisuseError(.lifecycle, "“\(name)” is already in the foreground")
+    case .notForeground(let state):
+      return MisuseError(.lifecycle, "“\(name)” is not in the foreground (\(state))")
+    }
+  }
+
+  private func checkUnlocked(_ app: AppID, _ action: String) throws(MisuseError) {
+    let device = self[app].device
+    guard !self[device].isLocked else {
       throw MisuseError(.lifecycle, "\(deviceName(device)) is locked; unlock() it before \(action)()")
     }
   }
 
-  private func sendForegroundApp(on device: Int, toBackgroundExcept except: Int?) {
-    for app in deviceRecords[device].apps where app != except && appRecords[app].state == .foreground {
-      enterBackground(app)
+  /// L2, L3: the app in the foreground on the device (other than `except`) goes to the background.
+  private func sendForegroundApp(on device: DeviceID, toBackgroundExcept except: AppID?) {
+    for app in self[device].apps where app != except {
+      guard case .success(let effects) = self[app].activity.background(now: now) else { continue }
+      enteredBackground(app, effects)
     }
-  }
-
-  // MARK: - In use (L1, L2)
-
-  /// L1: the foreground, the grace period, or a background session that shows the indicator (B3).
-  func isInUse(_ app: Int) -> Bool {
-    switch appRecords[app].state {
-    case .foreground: true
-    case .background: appRecords[app].graceTimer != nil || showsIndicator(app)
-    case .suspended, .notRunning: false
-    }
-  }
-
-  /// L2: an app in the background past its grace period without a background session is suspended.
-  /// L1: one whose session shows no indicator keeps running (B1) but is not in use: its temporary
-  /// grants end (E1, E2).
-  func updateActivity(_ app: Int) {
-    guard appRecords[app].state == .background, appRecords[app].graceTimer == nil else { return }
-    if hasBackgroundSession(app) {
-      let machine = appRecords[app].machine
-      if !isInUse(app), machine.grant == .temporaryWhenInUse || machine.temporaryFullAccuracy {
-        stopBeingInUse(app)
-        settle(app)
-      }
-      return
-    }
-    appRecords[app].state = .suspended
-    log(app: app, "suspended: no longer in use (L2)")
-    stopBeingInUse(app)
-    settle(app)
-  }
-
-  /// Brings everything derived from an app's state up to date: callbacks (C3), suspension (L2), pauses (U3).
-  func settle(_ app: Int) {
-    publishAuthorization(app)
-    updateActivity(app)
-    scheduleAutomaticPauses(app)
   }
 }

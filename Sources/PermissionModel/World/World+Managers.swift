@@ -2,9 +2,9 @@
 
 extension World {
   // We can create a manager while the app runs (foreground or background).
-  func makeManager(for app: Int) throws(MisuseError) -> Int {
-    let name = appRecords[app].info.name
-    switch appRecords[app].state {
+  func makeManager(for app: AppID) throws(MisuseError) -> ManagerID {
+    let name = self[app].info.name
+    switch self[app].activity.appState {
     case .notRunning:
       throw MisuseError(.lifecycle, "“\(name)” is not running; launch() it before creating a location manager")
     case .suspended:
@@ -12,34 +12,35 @@ extension World {
     case .foreground, .background:
       break
     }
-    let manager = managerRecords.count
-    managerRecords.append(ManagerRecord(app: app, index: appRecords[app].managers.count + 1))
-    appRecords[app].managers.append(manager)
-    log(manager: manager, "created")
-    deliverAuthorization(reported(app), to: manager, changedFrom: nil)  // C2
-    let events = appRecords[app].eventsForNextManager
-    appRecords[app].eventsForNextManager = []
+    let manager = ManagerID(managerRecords.count)
+    managerRecords.append(
+      ManagerRecord(app: app, index: self[app].managers.count + 1, session: LocationSessionMachine(manager: manager)))
+    self[app].managers.append(manager)
+    log(.manager(manager), "created")
+    apply(authorizationCallbacks(reported(app), to: manager, changedFrom: nil))  // C2
+    let events = self[app].eventsForNextManager
+    self[app].eventsForNextManager = []
     for event in events { deliver(event, to: [manager], skipping: []) }  // E12 after a background launch
     return manager
   }
 
   /// Checks that a manager is alive and that its device's version has the member.
-  func check(_ manager: Int, _ member: ManagerMember) throws(MisuseError) {
-    let record = managerRecords[manager]
+  func check(_ manager: ManagerID, _ member: ManagerMember) throws(MisuseError) {
+    let record = self[manager]
     guard record.isAlive else {
       throw MisuseError(
         .staleManager,
-        "manager#\(record.index) of “\(appRecords[record.app].info.name)” belongs to a launch that ended; create a new one with location_manager()"
+        "manager#\(record.index) of “\(self[record.app].info.name)” belongs to a launch that ended; create a new one with location_manager()"
       )
     }
     try checkAvailable(manager, member)
   }
 
   /// Checks only that the version has the member, for reads that a dead manager still answers.
-  func checkAvailable(_ manager: Int, _ member: ManagerMember) throws(MisuseError) {
-    let app = managerRecords[manager].app
-    guard appRecords[app].machine.rules.isAvailable(member) else {
-      throw misuseUnavailable(member.rawValue, since: member.introducedIn, on: appRecords[app].device)
+  func checkAvailable(_ manager: ManagerID, _ member: ManagerMember) throws(MisuseError) {
+    let app = self[manager].app
+    guard self[app].machine.rules.isAvailable(member) else {
+      throw misuseUnavailable(member.rawValue, since: member.introducedIn, on: self[app].device)
     }
   }
 }
@@ -47,42 +48,42 @@ extension World {
 // MARK: - Authorization requests (R1–R18, K2, A2, P10)
 
 extension World {
-  func requestAuthorization(_ manager: Int, _ call: AuthorizationCall) throws(MisuseError) {
+  func requestAuthorization(_ manager: ManagerID, _ call: AuthorizationCall) throws(MisuseError) {
     try check(manager, call.member)
-    let app = managerRecords[manager].app
-    log(manager: manager, "\(call)()")
+    let app = self[manager].app
+    log(.manager(manager), "\(call)()")
     let context = context(app)
     let outcome = change(app, because: nil) { $0.request(call, in: context) }
     switch outcome {
     case .appClipCannotRequestAlways:
       throw MisuseError(.appClipAlways, "App Clips cannot request Always authorization")  // A2
     case .ignoredNotInForeground:
-      log(app: app, "request ignored: not in the foreground (R18)")
+      log(.app(app), "request ignored: not in the foreground (R18)")
     case .ignoredAlertShowing:
-      log(app: app, "request ignored: an alert is already showing (assumed)")
+      log(.app(app), "request ignored: an alert is already showing (assumed)")
     case .missingUsageDescription(let requirement):
-      appRecords[app].console.append(requirement.consoleLine)  // K2
-      log(app: app, "console: \(requirement.consoleLine)")
+      self[app].console.append(requirement.consoleLine)  // K2
+      log(.app(app), "console: \(requirement.consoleLine)")
     case .showLocationServicesAlert:
       showAlert(.p10, for: app, purpose: .locationServicesOff)
     case .locationServicesOff:
-      log(app: app, "no alert: the Location Services alert was answered twice already (P10)")
+      log(.app(app), "no alert: the Location Services alert was answered twice already (P10)")
     case .showPrompt(let rule):
       if let alert = rule.alert { showAlert(alert, for: app, purpose: .request(rule)) }
     case .changed(let rule):
-      log(app: app, "\(rule.id): no alert")
+      log(.app(app), "\(rule.id): no alert")
     case .unchanged(let rule):
-      log(app: app, "no effect (\(rule.id))")
+      log(.app(app), "no effect (\(rule.id))")
     case .noRule(let origin):
-      log(app: app, "no rule for \(call) from \(origin) on this version")
+      log(.app(app), "no rule for \(call) from \(origin) on this version")
     }
-    settle(app)
+    derive(app)
   }
 
   /// R1: starting a location service is the first use of location; on iOS 7 it prompts, and with
   /// Location Services off it shows P10 on every version.
-  func firstUse(_ manager: Int) {
-    let app = managerRecords[manager].app
+  func firstUse(_ manager: ManagerID) {
+    let app = self[manager].app
     let context = context(app)
     let outcome = change(app, because: nil) { $0.request(.firstUseOfLocation, in: context) }
     switch outcome {
@@ -91,7 +92,7 @@ extension World {
     case .showLocationServicesAlert:
       showAlert(.p10, for: app, purpose: .locationServicesOff)
     case .noRule(let origin):
-      log(app: app, "no rule for first use from \(origin) on this version")
+      log(.app(app), "no rule for first use from \(origin) on this version")
     case .appClipCannotRequestAlways, .ignoredNotInForeground, .ignoredAlertShowing, .missingUsageDescription,
       .locationServicesOff, .changed, .unchanged:
       break
@@ -102,65 +103,56 @@ extension World {
 // MARK: - Temporary full accuracy (T1–T5, C7)
 
 extension World {
-  func requestTemporaryFullAccuracy(_ manager: Int, purposeKey: String) throws(MisuseError) -> Int {
+  func requestTemporaryFullAccuracy(_ manager: ManagerID, purposeKey: String) throws(MisuseError) -> RequestID {
     try check(manager, .requestTemporaryFullAccuracyAuthorization)
-    let app = managerRecords[manager].app
-    log(manager: manager, "requestTemporaryFullAccuracyAuthorization(\"\(purposeKey)\")")
-    let request = requestRecords.count
+    let app = self[manager].app
+    log(.manager(manager), "requestTemporaryFullAccuracyAuthorization(\"\(purposeKey)\")")
+    let request = RequestID(requestRecords.count)
     requestRecords.append(TemporaryRequestRecord(app: app, manager: manager, purposeKey: purposeKey))
-    let text = appRecords[app].info.plist.temporaryUsageDescriptions[purposeKey]  // K4, localized by the loader
-    switch appRecords[app].machine.requestTemporaryFullAccuracy(hasPurposeText: text != nil, in: context(app)) {
+    let text = self[app].info.plist.temporaryUsageDescriptions[purposeKey]  // K4, localized by the loader
+    switch self[app].machine.requestTemporaryFullAccuracy(hasPurposeText: text != nil, in: context(app)) {
     case .declined(let rule):
-      log(app: app, "no alert (\(rule))")
-      complete(request, error: .promptDeclined)
+      log(.app(app), "no alert (\(rule))")
+      apply(.complete(request, error: .promptDeclined))
     case .declinedAlertShowing:
-      log(app: app, "no alert: an alert is already showing (assumed)")
-      complete(request, error: .promptDeclined)
+      log(.app(app), "no alert: an alert is already showing (assumed)")
+      apply(.complete(request, error: .promptDeclined))
     case .showPrompt:
       showAlert(.p9, for: app, purpose: .temporaryFullAccuracy(request: request), message: text)
     }
     return request
-  }
-
-  /// C7: the completion runs; the request's `done` and `error` are set.
-  func complete(_ request: Int, error: LocationErrorCode?) {
-    requestRecords[request].done = true
-    requestRecords[request].error = error
-    log(
-      manager: requestRecords[request].manager,
-      "temporary full accuracy completion(error: \(error.map(\.rawValue) ?? "nil")) (C7)")
   }
 }
 
 // MARK: - Properties (B1–B3, U3)
 
 extension World {
-  func setAllowsBackgroundLocationUpdates(_ manager: Int, _ value: Bool) throws {
+  func setAllowsBackgroundLocationUpdates(_ manager: ManagerID, _ value: Bool) throws {
     try check(manager, .allowsBackgroundLocationUpdates)
-    let app = managerRecords[manager].app
-    log(manager: manager, "allowsBackgroundLocationUpdates = \(value)")
-    let machine = appRecords[app].machine
+    let app = self[manager].app
+    log(.manager(manager), "allowsBackgroundLocationUpdates = \(value)")
+    let machine = self[app].machine
     if value, machine.rules.backgroundPropertyCrashesWithoutMode, !machine.profile.hasLocationBackgroundMode {
       // B2: the setter asserts, whatever the authorization (K6).
       throw crash(
         app, exception: "NSInternalInconsistencyException",
         reason: "Invalid parameter not satisfying: !stayUp || CLClientIsBackgroundable(internal->fClient)")
     }
-    managerRecords[manager].allowsBackgroundLocationUpdates = value
-    settle(app)
+    self[manager].allowsBackgroundLocationUpdates = value
+    derive(app)
   }
 
-  func setShowsBackgroundLocationIndicator(_ manager: Int, _ value: Bool) throws(MisuseError) {
+  func setShowsBackgroundLocationIndicator(_ manager: ManagerID, _ value: Bool) throws(MisuseError) {
     try check(manager, .showsBackgroundLocationIndicator)
-    log(manager: manager, "showsBackgroundLocationIndicator = \(value)")
-    managerRecords[manager].showsBackgroundLocationIndicator = value
-    settle(managerRecords[manager].app)  // L1: the indicator decides whether a background session is in use
+    log(.manager(manager), "showsBackgroundLocationIndicator = \(value)")
+    self[manager].showsBackgroundLocationIndicator = value
+    derive(self[manager].app)  // L1: the indicator decides whether a background session is in use
   }
 
-  func setPausesLocationUpdatesAutomatically(_ manager: Int, _ value: Bool) throws(MisuseError) {
+  func setPausesLocationUpdatesAutomatically(_ manager: ManagerID, _ value: Bool) throws(MisuseError) {
     try check(manager, .pausesLocationUpdatesAutomatically)
-    log(manager: manager, "pausesLocationUpdatesAutomatically = \(value)")
-    managerRecords[manager].pausesLocationUpdatesAutomatically = value
-    settle(managerRecords[manager].app)
+    log(.manager(manager), "pausesLocationUpdatesAutomatically = \(value)")
+    self[manager].pausesLocationUpdatesAutomatically = value
+    derive(self[manager].app)
   }
 }

@@ -2,22 +2,22 @@
 
 extension World {
   /// S1: the options the Settings screen lists for an app, as labels in the device's language (Z0).
-  func settingsOptions(_ app: Int) -> [String] {
-    let rules = appRecords[app].machine.rules
-    return rules.settingsOptions(keys: appRecords[app].machine.profile.usageDescriptions).map {
+  func settingsOptions(_ app: AppID) -> [String] {
+    let rules = self[app].machine.rules
+    return rules.settingsOptions(keys: self[app].machine.profile.usageDescriptions).map {
       settingsLabel(rules.label(for: $0), app)
     }
   }
 
   /// Z0: an option's label (the model's English name for it) as the app's device shows it.
-  private func settingsLabel(_ english: String, _ app: Int) -> String {
-    let device = deviceRecords[appRecords[app].device]
+  private func settingsLabel(_ english: String, _ app: AppID) -> String {
+    let device = self[self[app].device]
     return device.texts.settingsLabel(english, on: device.version)
   }
 
   /// S2: the selected label, or `nil` when none is (ND before "Ask Next Time" exists, or a restriction).
-  func settingsSelection(_ app: Int) -> String? {
-    let machine = appRecords[app].machine
+  func settingsSelection(_ app: AppID) -> String? {
+    let machine = self[app].machine
     guard let option = SettingsOption.selected(for: machine.state),
       machine.rules.settingsOptions(keys: machine.profile.usageDescriptions).contains(option)
     else { return nil }
@@ -25,14 +25,14 @@ extension World {
   }
 
   // We can select an option the screen lists, unless a restriction locks the setting.
-  func selectSetting(_ app: Int, _ label: String) throws(MisuseError) {
-    let machine = appRecords[app].machine
-    let name = appRecords[app].info.name
+  func selectSetting(_ app: AppID, _ label: String) throws(MisuseError) {
+    let machine = self[app].machine
+    let name = self[app].info.name
     guard !machine.isRestricted else {
       throw MisuseError(.settings, "“\(name)”’s location access is restricted; Settings cannot change it (E8)")
     }
     let options = machine.rules.settingsOptions(keys: machine.profile.usageDescriptions)
-    let device = deviceRecords[appRecords[app].device]
+    let device = self[self[app].device]
     // Z0: the label shown or its English label.
     guard
       let key = device.texts.settingsKey(for: label, among: options.map(machine.rules.label(for:)), on: device.version),
@@ -47,73 +47,73 @@ extension World {
     // D2 (assumed): selecting the option already selected changes nothing; a temporary or
     // provisional grant stays what it was.
     if SettingsOption.selected(for: machine.state) == option {
-      log(appRecords[app].device, "Settings: “\(name)” → \(shown) (already selected: no change, D2)")
+      log(.device(self[app].device), "Settings: “\(name)” → \(shown) (already selected: no change, D2)")
       return
     }
-    log(appRecords[app].device, "Settings: “\(name)” → \(shown)")
+    log(.device(self[app].device), "Settings: “\(name)” → \(shown)")
     let before = authorizationView(app)
     change(app, because: .E6) { $0.select(option) }
     withdrawAlertIfChanged(app, since: before)  // D1
-    settle(app)
+    derive(app)
   }
 
   /// S3: the Precise Location switch, `nil` before iOS 14.
-  func settingsPrecise(_ app: Int) -> Bool? {
-    let machine = appRecords[app].machine
+  func settingsPrecise(_ app: AppID) -> Bool? {
+    let machine = self[app].machine
     return machine.rules.reportsAccuracy ? machine.preciseEnabled : nil
   }
 
-  func setSettingsPrecise(_ app: Int, _ on: Bool) throws(MisuseError) {
-    let machine = appRecords[app].machine
+  func setSettingsPrecise(_ app: AppID, _ on: Bool) throws(MisuseError) {
+    let machine = self[app].machine
     guard machine.rules.reportsAccuracy else {
       throw misuseUnavailable(
         "The Precise Location switch", since: RuleLayer.all.first { $0.reportsAccuracy == true }?.since,
-        on: appRecords[app].device)
+        on: self[app].device)
     }
-    let device = deviceRecords[appRecords[app].device]
+    let device = self[self[app].device]
     let precise = device.texts.switchLabel("Precise Location", on: device.version)
-    let switchText = "Settings: “\(appRecords[app].info.name)” \(precise) \(on ? "on" : "off")"
+    let switchText = "Settings: “\(self[app].info.name)” \(precise) \(on ? "on" : "off")"
     // D2: the switch shows the permanent setting; setting it to what it shows changes nothing (temporary
     // full accuracy stays), while switching it on under temporary full accuracy makes full accuracy permanent.
     if machine.preciseEnabled == on {
-      log(appRecords[app].device, switchText + " (already so: no change, D2)")
+      log(.device(self[app].device), switchText + " (already so: no change, D2)")
       return
     }
-    log(appRecords[app].device, switchText)
+    log(.device(self[app].device), switchText)
     let before = authorizationView(app)
     change(app, because: .E6) { $0.setPrecise(on) }
     withdrawAlertIfChanged(app, since: before)  // D1
-    settle(app)
+    derive(app)
   }
 
   /// E4, E5: every app reports DEN while the switch is off and gets its status back when it is on.
-  func setLocationServices(_ device: Int, _ on: Bool) {
-    let before = deviceRecords[device].apps.map(authorizationView)
-    deviceRecords[device].locationServicesEnabled = on
-    log(device, "Settings: Location Services \(on ? "on (E5)" : "off (E4)")")
-    for (app, view) in zip(deviceRecords[device].apps, before) {
+  func setLocationServices(_ device: DeviceID, _ on: Bool) {
+    let before = self[device].apps.map(authorizationView)
+    self[device].locationServicesEnabled = on
+    log(.device(device), "Settings: Location Services \(on ? "on (E5)" : "off (E4)")")
+    for (app, view) in zip(self[device].apps, before) {
       withdrawAlertIfChanged(app, since: view)  // D1
-      settle(app)
+      derive(app)
     }
   }
 
   /// E8: a restriction shows RES; lifting it returns the previous status.
-  func setRestricted(_ app: Int, _ on: Bool) {
-    log(appRecords[app].device, "Settings: “\(appRecords[app].info.name)” restricted \(on ? "on" : "off")")
+  func setRestricted(_ app: AppID, _ on: Bool) {
+    log(.device(self[app].device), "Settings: “\(self[app].info.name)” restricted \(on ? "on" : "off")")
     let before = authorizationView(app)
     change(app, because: .E8) { $0.setRestricted(on) }
     withdrawAlertIfChanged(app, since: before)  // D1
-    settle(app)
+    derive(app)
   }
 
   /// E7: every app on the device returns to ND with its Always request unused.
-  func resetLocationAndPrivacy(_ device: Int) {
-    log(device, "Settings: Reset Location & Privacy")
-    for app in deviceRecords[device].apps {
+  func resetLocationAndPrivacy(_ device: DeviceID) {
+    log(.device(device), "Settings: Reset Location & Privacy")
+    for app in self[device].apps {
       let before = authorizationView(app)
       change(app, because: .E7) { $0.reset() }
       withdrawAlertIfChanged(app, since: before)  // D1
-      settle(app)
+      derive(app)
     }
   }
 }

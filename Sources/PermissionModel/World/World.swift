@@ -1,12 +1,14 @@
 /// One scenario's universe: a virtual clock, a transcript, and the devices on which apps run.
 ///
 /// ### Implementation
-/// The world stores every device, app, manager and alert as a value in its own arrays and is the
-/// only place that changes them. `Device`, `App`, `LocationManager`, `Alert`, `Settings` and
-/// `TemporaryFullAccuracyRequest` are small handles holding the world and an index, so the runtime
-/// can keep them in Lua userdata for as long as it likes without reference cycles. The authorization
-/// rules live in the pure `AuthorizationMachine` of each app; the world carries out what the machine
-/// returns and derives callbacks by comparing what the app reports before and after each event (C3).
+/// The world is a router (see `Sources/PermissionModel/README.md`): an operation looks up a record
+/// by its typed id (one subscript per kind, `World+Records.swift`), calls the record's machine
+/// (`AuthorizationMachine`, `AppActivityMachine`, `LocationSessionMachine`), applies the effects
+/// the machine returns through the one `apply(_:)` (`World+Effects.swift`), then derives what follows
+/// (C3 callbacks, L2 suspension, U3 pauses) in one fixpoint loop (`World+Derive.swift`).
+/// `Device`, `App`, `LocationManager`, `Alert`, `Settings` and `TemporaryFullAccuracyRequest` are
+/// small handles holding the world and an id, so the runtime can keep them in Lua userdata for as
+/// long as it likes without reference cycles.
 ///
 /// A world is single-threaded: use it from one thread at a time. Worlds share nothing, so separate
 /// worlds may run on separate threads.
@@ -20,6 +22,8 @@ public final class World {
   var managerRecords: [ManagerRecord] = []
   var alertRecords: [AlertRecord] = []
   var requestRecords: [TemporaryRequestRecord] = []
+  /// Sees every effect `apply` performs, in order (tests assert on effects rather than on transcript text).
+  var effectObserver: ((Effect) -> Void)?
 
   /// Creates an empty world at virtual time zero.
   public init() {}
@@ -48,7 +52,7 @@ public final class World {
 
   /// Adds a line of the scenario's own (a `print`, a loader diagnostic) to the transcript at the current time.
   public func note(_ text: String) {
-    log(nil, text)
+    log(.world, text)
   }
 
   /// How many timers are waiting to fire.
@@ -57,14 +61,14 @@ public final class World {
   // MARK: - Devices
 
   /// Every device created so far, oldest first.
-  public var devices: [Device] { deviceRecords.indices.map { Device(world: self, id: $0) } }
+  public var devices: [Device] { deviceRecords.indices.map { Device(world: self, id: DeviceID($0)) } }
 
   /// Creates a simulated iPhone.
   public func makeDevice(_ options: DeviceOptions = DeviceOptions()) -> Device {
-    let id = deviceRecords.count
+    let id = DeviceID(deviceRecords.count)
     deviceRecords.append(
       DeviceRecord(
-        number: id + 1, version: options.ios, rules: RuleSet.forVersion(options.ios), locale: options.locale,
+        number: id.rawValue + 1, version: options.ios, rules: RuleSet.forVersion(options.ios), locale: options.locale,
         texts: SystemTexts(locale: options.locale),
         startDate: options.date, createdAt: now, locationServicesEnabled: options.locationServicesEnabled,
         location: options.location, lastMovedAt: now, wifiSSID: options.wifi))
@@ -72,13 +76,14 @@ public final class World {
       "\(deviceName(id)): iOS \(options.ios), locale \(options.locale), \(options.date), "
       + "Location Services \(options.locationServicesEnabled ? "on" : "off"), at \(options.location)"
     if let wifi = options.wifi { line += ", Wi-Fi “\(wifi)”" }
-    log(id, line)
+    log(.device(id), line)
     return Device(world: self, id: id)
   }
 
   // MARK: - Logging
 
-  func log(_ device: Int?, _ text: String) {
+  /// Appends a line to the transcript, within ``TranscriptLimit`` (only `log(_:_:)` calls it).
+  func append(device: DeviceID?, _ text: String) {
     guard !isTranscriptFull else { return }
     let line = Self.prefix(of: text, maxBytes: TranscriptLimit.lineBytes)
     _transcriptBytes += line.utf8.count + 64
@@ -89,7 +94,7 @@ public final class World {
           at: now, device: nil, text: "the transcript is full (\(TranscriptLimit.totalBytes >> 20) MiB): nothing later is kept"))
       return
     }
-    entries.append(TranscriptEntry(at: now, device: device.map { $0 + 1 }, text: line))
+    entries.append(TranscriptEntry(at: now, device: device.map { $0.rawValue + 1 }, text: line))
   }
 
   /// `text`, or its first `maxBytes` of UTF-8 (whole scalars) and `…`.
@@ -100,44 +105,32 @@ public final class World {
     return String(text.unicodeScalars[..<end]) + "…"
   }
 
-  func log(app: Int, _ text: String) {
-    log(appRecords[app].device, appRecords[app].info.name + ": " + text)
-  }
-
-  func log(manager: Int, _ text: String) {
-    log(app: managerRecords[manager].app, "manager#\(managerRecords[manager].index) " + text)
-  }
-
-  func deviceName(_ device: Int) -> String {
-    device == 0 ? "phone" : "phone#\(device + 1)"
+  func deviceName(_ device: DeviceID) -> String {
+    device.rawValue == 0 ? "phone" : "phone#\(device.rawValue + 1)"
   }
 
   // MARK: - Shared reads
 
-  func rules(ofApp app: Int) -> RuleSet { appRecords[app].machine.rules }
-
-  func reported(_ app: Int) -> AuthorizationSnapshot {
-    appRecords[app].machine.reported(
-      locationServicesEnabled: deviceRecords[appRecords[app].device].locationServicesEnabled)
+  func reported(_ app: AppID) -> AuthorizationSnapshot {
+    self[app].machine.reported(locationServicesEnabled: self[self[app].device].locationServicesEnabled)
   }
 
-  func context(_ app: Int) -> RequestContext {
-    let device = deviceRecords[appRecords[app].device]
+  func context(_ app: AppID) -> RequestContext {
+    let device = self[self[app].device]
     return RequestContext(
-      isForeground: appRecords[app].state == .foreground, isAlertShowing: device.currentAlert != nil,
+      isForeground: self[app].activity.appState == .foreground, isAlertShowing: device.currentAlert != nil,
       locationServicesEnabled: device.locationServicesEnabled)
   }
 
   /// The device's wall clock now.
-  func wallClock(of device: Int) -> LocalDateTime {
-    deviceRecords[device].startDate.adding(
-      seconds: (now - deviceRecords[device].createdAt).nanoseconds / 1_000_000_000)
+  func wallClock(of device: DeviceID) -> LocalDateTime {
+    self[device].startDate.adding(seconds: (now - self[device].createdAt).nanoseconds / 1_000_000_000)
   }
 
   func misuseUnavailable(
-    _ what: String, needs verb: String = "needs", since version: OSVersion?, on device: Int
+    _ what: String, needs verb: String = "needs", since version: OSVersion?, on device: DeviceID
   ) -> MisuseError {
-    let installed = deviceRecords[device].version
+    let installed = self[device].version
     guard let version else {
       return MisuseError(.unavailable, "\(what) is not available on iOS \(installed)")
     }
