@@ -8,13 +8,13 @@ public struct AppSessions: Sendable {
   /// The location button's approval (LB1–LB6).
   public var button = LocationButtonApproval()
   /// Live-update streams in creation order; a stream's `source` is its index + 1 (§6).
-  public private(set) var streams: [LiveUpdateStream] = []
+  public private(set) var streams: [LiveUpdateMachine] = []
   /// Monitors in first-open order; a monitor's `source` is its index + 1. They outlive the process.
-  public private(set) var monitors: [Monitor] = []
+  public private(set) var monitors: [MonitorMachine] = []
   /// Background activity sessions in creation order.
-  public private(set) var backgroundSessions: [BackgroundActivitySession] = []
+  public private(set) var backgroundSessions: [BackgroundActivityMachine] = []
   /// Service sessions in creation order.
-  public private(set) var serviceSessions: [ServiceSession] = []
+  public private(set) var serviceSessions: [ServiceSessionMachine] = []
 
   /// Which monitors the current launch opened (MN1: an app hears a monitor after opening it by name).
   private var openMonitors: Set<Int> = []
@@ -29,7 +29,7 @@ public struct AppSessions: Sendable {
 
   private struct Rejoin: Sendable {
     var backgroundSession = false
-    var serviceSessions: [ServiceSession.Requirement] = []
+    var serviceSessions: [ServiceSessionMachine.Requirement] = []
     var until: VirtualInstant?
   }
 
@@ -59,10 +59,10 @@ public struct AppSessions: Sendable {
 
   /// `liveUpdates(_:)`: starts a stream; returns its index and the first deliveries (LU1).
   public mutating func startStream(
-    _ configuration: LiveUpdateStream.Configuration, _ context: SessionContext, at location: Coordinate,
+    _ configuration: LiveUpdateMachine.Configuration, _ context: SessionContext, at location: Coordinate,
     now: VirtualInstant
   ) -> (index: Int, deliveries: [SessionDelivery]) {
-    var stream = LiveUpdateStream(configuration: configuration)
+    var stream = LiveUpdateMachine(configuration: configuration)
     let updates = stream.start(context, at: location, now: now)
     streams.append(stream)
     return (streams.count - 1, updates.map { .liveUpdate(stream: streams.count - 1, $0) })
@@ -78,7 +78,7 @@ public struct AppSessions: Sendable {
     if let existing = monitors.firstIndex(where: { $0.name == name }) {
       index = existing
     } else {
-      monitors.append(Monitor(name: name))
+      monitors.append(MonitorMachine(name: name))
       index = monitors.count - 1
     }
     openMonitors.insert(index)
@@ -103,14 +103,14 @@ public struct AppSessions: Sendable {
 
   /// `CLBackgroundActivitySession()`: BA1, BA4's rejoin, BA5.
   public mutating func createBackgroundSession(_ context: SessionContext, now: VirtualInstant) -> Int {
-    let origin: BackgroundActivitySession.Origin
+    let origin: BackgroundActivityMachine.Origin
     if rejoin.backgroundSession, let until = rejoin.until, now <= until {
       origin = .rejoined  // BA4
       rejoin.backgroundSession = false
     } else {
       origin = context.inUse ? .createdInUse : .createdNotInUse  // BA1, BA5
     }
-    var session = BackgroundActivitySession(origin: origin)
+    var session = BackgroundActivityMachine(origin: origin)
     session.refresh(context)
     backgroundSessions.append(session)
     return backgroundSessions.count - 1
@@ -121,7 +121,7 @@ public struct AppSessions: Sendable {
 
   /// `CLServiceSession(authorization:fullAccuracyPurposeKey:)` (SS0, SS10's rejoin).
   public mutating func createServiceSession(
-    _ requirement: ServiceSession.Requirement, fullAccuracyPurposeKey: String?, purposeKeyDeclared: Bool,
+    _ requirement: ServiceSessionMachine.Requirement, fullAccuracyPurposeKey: String?, purposeKeyDeclared: Bool,
     now: VirtualInstant
   ) -> Int {
     var rejoined = false
@@ -130,7 +130,7 @@ public struct AppSessions: Sendable {
       rejoined = true  // SS10
     }
     serviceSessions.append(
-      ServiceSession(
+      ServiceSessionMachine(
         requirement: requirement, fullAccuracyPurposeKey: fullAccuracyPurposeKey,
         purposeKeyDeclared: purposeKeyDeclared, rejoined: rejoined))
     return serviceSessions.count - 1

@@ -28,7 +28,7 @@ struct SessionMachineTests {
 
   @Test("LU1: starting while authorized and in use delivers the location at once, then one per move")
   func liveUpdatesDeliver() {
-    var stream = LiveUpdateStream(configuration: .fitness)
+    var stream = LiveUpdateMachine(configuration: .fitness)
     let context = SessionContext(features: Self.ios17)
     let first = stream.start(context, at: Self.here, now: Self.at(0))
     #expect(first.map(\.location?.latitude) == [51.5])
@@ -38,7 +38,7 @@ struct SessionMachineTests {
 
   @Test("LU2: on 17.x a stream under ND delivers nothing and prompts nothing until authorization exists")
   func liveUpdatesUnderNotDetermined17() {
-    var stream = LiveUpdateStream(configuration: .default)
+    var stream = LiveUpdateMachine(configuration: .default)
     var context = SessionContext(features: Self.ios17, authorization: .notDetermined)
     #expect(stream.start(context, at: Self.here, now: Self.at(0)).isEmpty)
     #expect(stream.moved(context, to: Self.there, now: Self.at(1)).isEmpty)
@@ -48,7 +48,7 @@ struct SessionMachineTests {
 
   @Test("LU3: 15 minutes still delivers one stationary update and pauses; the next move resumes")
   func stationary() {
-    var stream = LiveUpdateStream(configuration: .default)
+    var stream = LiveUpdateMachine(configuration: .default)
     let context = SessionContext(features: Self.ios17)
     _ = stream.start(context, at: Self.here, now: Self.at(0))
     #expect(stream.deadline == Self.at(900))
@@ -63,7 +63,7 @@ struct SessionMachineTests {
 
   @Test("LU1, U2: reduced accuracy delivers snapped locations at most every 15 minutes")
   func reducedStream() {
-    var stream = LiveUpdateStream(configuration: .default)
+    var stream = LiveUpdateMachine(configuration: .default)
     let context = SessionContext(features: Self.ios17, accuracy: .reducedAccuracy)
     let first = stream.start(context, at: Self.here, now: Self.at(0))
     #expect(first.first?.location?.horizontalAccuracy == Assumptions.reducedHorizontalAccuracy)
@@ -73,7 +73,7 @@ struct SessionMachineTests {
 
   @Test("LU4: a When-In-Use app leaving use stops getting updates and gets them again when in use")
   func leavesUse() {
-    var stream = LiveUpdateStream(configuration: .default)
+    var stream = LiveUpdateMachine(configuration: .default)
     var context = SessionContext(features: Self.ios17)
     _ = stream.start(context, at: Self.here, now: Self.at(0))
     context.inUse = false
@@ -86,7 +86,7 @@ struct SessionMachineTests {
 
   @Test("§18, DG4, DG9: on 18 a withheld stream delivers one update without a location per change of diagnostics")
   func withheldStream18() {
-    var stream = LiveUpdateStream(configuration: .default)
+    var stream = LiveUpdateMachine(configuration: .default)
     var context = SessionContext(features: Self.ios18)
     _ = stream.start(context, at: Self.here, now: Self.at(0))
     context.inUse = false
@@ -103,21 +103,21 @@ struct SessionMachineTests {
   @Test("AW1: on 18 an Always app's stream reaches it while not in use only holding an `always` session")
   func alwaysNeedsSession() {
     var context = SessionContext(features: Self.ios18, authorization: .always, inUse: false, foreground: false)
-    #expect(!LiveUpdateStream.deliversLocations(context))
+    #expect(!LiveUpdateMachine.deliversLocations(context))
     context.holdsAlwaysSession = true
-    #expect(LiveUpdateStream.deliversLocations(context))
+    #expect(LiveUpdateMachine.deliversLocations(context))
     context.features = Self.ios17
     context.holdsAlwaysSession = false
-    #expect(LiveUpdateStream.deliversLocations(context))  // LU1: AA on 17.x
+    #expect(LiveUpdateMachine.deliversLocations(context))  // LU1: AA on 17.x
   }
 
   @Test("XS1, DG5: with the explicit-session key nothing flows until a qualifying session is held")
   func explicitKey() {
     var context = SessionContext(features: Self.ios18, requiresExplicitSession: true)
-    #expect(!LiveUpdateStream.deliversLocations(context))
-    #expect(LiveUpdateStream.diagnostics(context, allowed: false).contains(.serviceSessionRequired))
+    #expect(!LiveUpdateMachine.deliversLocations(context))
+    #expect(LiveUpdateMachine.diagnostics(context, allowed: false).contains(.serviceSessionRequired))
     context.holdsQualifyingSession = true
-    #expect(LiveUpdateStream.deliversLocations(context))
+    #expect(LiveUpdateMachine.deliversLocations(context))
     #expect(!context.implicitSessionPrompts)  // XS1 turns implicit sessions off
   }
 
@@ -132,7 +132,7 @@ struct SessionMachineTests {
     let off = SessionContext(features: Self.ios18, locationServicesEnabled: false)
     #expect(Diagnostics.shared(off, requestShowing: false) == [.authorizationDenied, .authorizationDeniedGlobally])
     let reduced = SessionContext(features: Self.ios18, accuracy: .reducedAccuracy)
-    #expect(Monitor.diagnostics(reduced) == .accuracyLimited)
+    #expect(MonitorMachine.diagnostics(reduced) == .accuracyLimited)
     #expect(Diagnostics([.insufficientlyInUse, .accuracyLimited]).names == ["insufficientlyInUse", "accuracyLimited"])
   }
 
@@ -140,7 +140,7 @@ struct SessionMachineTests {
 
   @Test("MN1: a condition is evaluated when added; each change of state, the first included, is an event")
   func monitorEvents() throws {
-    var monitor = Monitor(name: "geo")
+    var monitor = MonitorMachine(name: "geo")
     let context = SessionContext(features: Self.ios17)
     let office = try CircularRegion(identifier: "office", latitude: 51.5, longitude: -0.12, radius: 200)
     #expect(monitor.add(office, context, at: Self.here).map(\.state) == [.satisfied])
@@ -153,20 +153,20 @@ struct SessionMachineTests {
   @Test("MN2: a When-In-Use app hears events only in use; Always on 17.x also in the background; 18 withholds reduced accuracy")
   func monitorDelivery() {
     var context = SessionContext(features: Self.ios17, inUse: false, foreground: false)
-    #expect(!Monitor.receivesEvents(context))
+    #expect(!MonitorMachine.receivesEvents(context))
     context.authorization = .always
-    #expect(Monitor.receivesEvents(context))
+    #expect(MonitorMachine.receivesEvents(context))
     var reduced = SessionContext(features: Self.ios18, accuracy: .reducedAccuracy)
-    #expect(!Monitor.receivesEvents(reduced))
+    #expect(!MonitorMachine.receivesEvents(reduced))
     reduced.features = Self.ios17
-    #expect(Monitor.receivesEvents(reduced))
+    #expect(MonitorMachine.receivesEvents(reduced))
   }
 
   // MARK: Background activity sessions
 
   @Test("BA1: active exactly while authorized with K6 and created in use; without K6 inactive, no crash")
   func backgroundSessionActive() {
-    let session = BackgroundActivitySession(origin: .createdInUse)
+    let session = BackgroundActivityMachine(origin: .createdInUse)
     var context = SessionContext(features: Self.ios17, authorization: .notDetermined, declaresBackgroundLocation: true)
     #expect(!session.isActive(context))
     context.authorization = .whenInUse
@@ -301,5 +301,23 @@ struct SessionMachineTests {
     #expect(button.tap(authorization: .notDetermined, locationServicesEnabled: true) == .showApproval)
     #expect(button.answered(allow: false) == .nothing)
     #expect(!button.isApproved)
+  }
+}
+
+extension SessionMachineTests {
+  @Test("WG1, S4: P13 for a When-In-Use app the first time only; Always apps' widgets without an alert; ND, DEN, RES never")
+  func widgets() {
+    var widgets = WidgetAuthorization()
+    #expect(!widgets.widgetAdded(authorization: .notDetermined))
+    #expect(widgets.isAuthorized(.always) && widgets.isAuthorized(.provisionalAlways))
+    #expect(widgets.widgetAdded(authorization: .whenInUse))
+    widgets.answered(allow: true)
+    #expect(widgets.isAuthorized(.whenInUse) && widgets.allowedByUser)
+    #expect(!widgets.isAuthorized(.denied) && !widgets.isAuthorized(.restricted))
+    #expect(!widgets.widgetAdded(authorization: .whenInUse))  // answered: not asked again
+    widgets.reset()  // E7
+    #expect(widgets.widgetAdded(authorization: .temporaryWhenInUse))
+    widgets.answered(allow: false)
+    #expect(!widgets.isAuthorized(.whenInUse))
   }
 }

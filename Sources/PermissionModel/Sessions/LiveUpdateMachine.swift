@@ -12,7 +12,7 @@
 ///
 /// The stream reads its app through `SessionContext` and returns the updates to deliver; the world
 /// delivers them as `liveUpdate` callbacks and schedules a timer at `deadline` (LU3).
-public struct LiveUpdateStream: Sendable {
+public struct LiveUpdateMachine: Sendable {
   /// `CLLocationUpdate.LiveConfiguration`.
   public enum Configuration: String, CaseIterable, Sendable {
     case `default`, automotiveNavigation, otherNavigation, fitness, airborne

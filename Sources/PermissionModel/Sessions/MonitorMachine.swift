@@ -6,7 +6,7 @@
 /// A condition is evaluated when added and at every move, but only while the monitor may receive
 /// events; each change of state, the first one included, is an event. The monitor's conditions
 /// outlive the app's process (iOS keeps them); the app reopens the monitor by name to hear them.
-public struct Monitor: Sendable {
+public struct MonitorMachine: Sendable {
   /// The name the app opened it with (one instance per name, MN1).
   public let name: String
 

@@ -7,7 +7,7 @@
 /// ```
 /// A held session is `active` (SS0) whatever the authorization; what it still needs is `wantedPrompt`
 /// (asked at most once per foreground visit, §14–§18 conventions) and what it lacks is `diagnostics`.
-public struct ServiceSession: Sendable {
+public struct ServiceSessionMachine: Sendable {
   /// `CLServiceSession.AuthorizationRequirement`.
   public enum Requirement: String, CaseIterable, Sendable {
     case none, whenInUse, always

@@ -7,7 +7,7 @@
 /// ```
 /// A live session is **active** exactly while the app is authorized and declares K6 (BA1), unless it
 /// was created while not in use (BA5). Without K6 it is inactive and nothing crashes (BA1, assumed).
-public struct BackgroundActivitySession: Sendable {
+public struct BackgroundActivityMachine: Sendable {
   /// How the session came to be.
   public enum Origin: Sendable {
     /// Created while the app was in use (BA1).
