@@ -25,6 +25,13 @@ struct AppRecord {
   /// Events held for the deferred upgrade prompt (R19).
   var deferredEvents: [LocationEvent] = []
   var deferredPromptPending = false
+  // MARK: iOS 15+ objects (§14–§18, §20)
+  var sessions = AppSessions()
+  var widgets = WidgetAuthorization()
+  /// The LU3 timer of the app's streams.
+  var sessionTimer: Int?
+  /// The alert the new APIs raised for the app, while it shows (DG6).
+  var sessionPrompt: (alert: Int, prompt: SessionPrompt)?
   // MARK: Background-use reminder (R21)
   var backgroundLocationDays: [Int64] = []
   var reminderPending = false

@@ -8,4 +8,6 @@ enum TimerEvent {
   case requestLocationTimeout(manager: Int)
   /// U3: a background session's location has not changed for the pause interval.
   case automaticPause(manager: Int)
+  /// LU3: a live-update stream of the app has been still for the stationary interval.
+  case sessionDeadline(app: Int)
 }

@@ -25,7 +25,8 @@ extension World {
         info: AppInfo(
           name: name, bundleID: bundleID, kind: options.kind, linkedSDK: sdk,
           delegateMethods: options.delegateMethods ?? Self.allDelegateMethods,
-          hasWiFiInfoEntitlement: options.wifiInfoEntitlement, plist: plist),
+          hasWiFiInfoEntitlement: options.wifiInfoEntitlement, plist: plist,
+          widgetWantsLocation: options.widgetWantsLocation),
         machine: machine, lastReported: machine.reported(locationServicesEnabled: record.locationServicesEnabled)))
     deviceRecords[device].apps.append(id)
     log(
