@@ -18,6 +18,8 @@ public struct InfoPlist: Sendable, Equatable {
   public var backgroundModes: [String]
   /// `NSLocationDefaultAccuracyReduced`, true only when the Info.plist holds the Boolean `true` (K3).
   public var defaultAccuracyReduced: Bool
+  /// `NSLocationRequireExplicitServiceSession`, true only when the Info.plist holds the Boolean `true` (XS1).
+  public var requiresExplicitServiceSession: Bool
 
   public init(
     bundleIdentifier: String? = nil,
@@ -26,7 +28,8 @@ public struct InfoPlist: Sendable, Equatable {
     usageDescriptions: [UsageDescriptionKey: String] = [:],
     temporaryUsageDescriptions: [String: String] = [:],
     backgroundModes: [String] = [],
-    defaultAccuracyReduced: Bool = false
+    defaultAccuracyReduced: Bool = false,
+    requiresExplicitServiceSession: Bool = false
   ) {
     self.bundleIdentifier = bundleIdentifier
     self.bundleDisplayName = bundleDisplayName
@@ -35,6 +38,7 @@ public struct InfoPlist: Sendable, Equatable {
     self.temporaryUsageDescriptions = temporaryUsageDescriptions
     self.backgroundModes = backgroundModes
     self.defaultAccuracyReduced = defaultAccuracyReduced
+    self.requiresExplicitServiceSession = requiresExplicitServiceSession
   }
 
   /// Whether `UIBackgroundModes` contains `location` (K6).

@@ -6,7 +6,8 @@ public enum ScenarioAPI {
   static let types: [MemberTableDescription] = [
     Device.members.description, App.members.description, LocationManager.members.description,
     Alert.members.description, TemporaryFullAccuracyRequest.members.description, Settings.members.description,
-    ScenarioClock.members.description,
+    ScenarioClock.members.description, LocationButton.members.description, LiveUpdateStream.members.description,
+    Monitor.members.description, BackgroundActivitySession.members.description, ServiceSession.members.description,
   ]
 
   /// The bound types' names (`Device`, `CLLocationManager`, …).

@@ -10,6 +10,7 @@ extension ScenarioSession {
   /// The options of `phone:install { … }`.
   static let installOptions = [
     "plist", "info", "strings", "name", "bundle_id", "sdk", "kind", "delegate", "wifi_info_entitlement",
+    "widget_wants_location",
   ]
 
   /// `device { ios, locale, date, location_services, location, wifi }`: a new simulated iPhone.
@@ -67,6 +68,7 @@ extension ScenarioSession {
         settings.delegateMethods = Set(try delegate.map { name throws(MisuseError) in try DelegateMethod(named: name) })
       }
       if let entitled = try options.boolean("wifi_info_entitlement") { settings.wifiInfoEntitlement = entitled }
+      if let wants = try options.boolean("widget_wants_location") { settings.widgetWantsLocation = wants }  // WG1
     } catch let misuse as MisuseError {
       throw LuaCallError.message(misuse.message)
     }

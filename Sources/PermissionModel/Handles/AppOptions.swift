@@ -12,11 +12,14 @@ public struct AppOptions: Hashable, Sendable {
   public var delegateMethods: Set<DelegateMethod>?
   /// The Access Wi-Fi Information entitlement (W1).
   public var wifiInfoEntitlement: Bool
+  /// Whether the app has a widget extension declaring `NSWidgetWantsLocation` (WG1).
+  public var widgetWantsLocation: Bool
 
   /// Creates options; omitted ones take their defaults.
   public init(
     name: String? = nil, bundleID: String? = nil, sdk: OSVersion? = nil, kind: AppKind = .app,
-    delegateMethods: Set<DelegateMethod>? = nil, wifiInfoEntitlement: Bool = true
+    delegateMethods: Set<DelegateMethod>? = nil, wifiInfoEntitlement: Bool = true,
+    widgetWantsLocation: Bool = false
   ) {
     self.name = name
     self.bundleID = bundleID
@@ -24,5 +27,6 @@ public struct AppOptions: Hashable, Sendable {
     self.kind = kind
     self.delegateMethods = delegateMethods
     self.wifiInfoEntitlement = wifiInfoEntitlement
+    self.widgetWantsLocation = widgetWantsLocation
   }
 }

@@ -41,6 +41,9 @@ public struct AuthorizationMachine: Sendable {
   public private(set) var isRestricted = false
   /// How many P10 alerts the user has answered for this app.
   public private(set) var locationServicesAlertsAnswered = 0
+  /// What a temporary When-In-Use grant ends as (E1): ND, or DEN for a location-button grant made
+  /// while denied (LB5).
+  public private(set) var temporaryGrantEndsAs: AuthorizationState = .notDetermined
 
   /// A fresh record: ND, Always unused, the Precise switch as K3 sets it.
   public init(rules: RuleSet, profile: AppProfile) {
@@ -122,6 +125,7 @@ public struct AuthorizationMachine: Sendable {
   /// On iOS 14+ a grant from P7 (or P14) also sets the accuracy from the Precise switch; a missing switch (K3) means reduced.
   public mutating func answer(_ choice: PromptChoice, of rule: RequestRule, precise: Bool?) {
     grant = choice.result
+    temporaryGrantEndsAs = .notDetermined
     if rules.reportsAccuracy, rule.alert?.hasPreciseSwitch == true, choice.result.status.isAuthorized {
       preciseEnabled = precise ?? false
     }
@@ -164,8 +168,15 @@ public struct AuthorizationMachine: Sendable {
 
   /// The app stopped being in use (L2) or was terminated: Allow Once ends (E1), temporary accuracy ends (E2).
   public mutating func stoppedBeingInUse() {
-    if grant == .temporaryWhenInUse { grant = .notDetermined }  // E1
+    if grant == .temporaryWhenInUse { grant = temporaryGrantEndsAs }  // E1, LB5
     temporaryFullAccuracy = false  // E2
+  }
+
+  /// A location-button grant (LB1, LB2): When-In-Use until the app stops being in use, then back to
+  /// `returnTo` (LB5). Accuracy follows the Precise setting (LB5, assumed).
+  public mutating func grantOnce(returningTo returnTo: AuthorizationState) {
+    grant = .temporaryWhenInUse
+    temporaryGrantEndsAs = returnTo
   }
 
   /// An App Clip's When-In-Use grant reached 04:00 of the next day (A1, E3).
@@ -176,6 +187,7 @@ public struct AuthorizationMachine: Sendable {
   /// The user picked an option in Settings (E6); Always and While Using are permanent grants.
   public mutating func select(_ option: SettingsOption) {
     grant = option.result
+    temporaryGrantEndsAs = .notDetermined
   }
 
   /// The user flipped the Precise Location switch in Settings (E6, S3).
@@ -192,6 +204,7 @@ public struct AuthorizationMachine: Sendable {
   /// Reset Location & Privacy: ND, Always unused again, the Precise switch back to its default (E7).
   public mutating func reset() {
     grant = .notDetermined
+    temporaryGrantEndsAs = .notDetermined
     alwaysRequested = false
     temporaryFullAccuracy = false
     preciseEnabled = !(rules.reportsAccuracy && profile.defaultAccuracyReduced)

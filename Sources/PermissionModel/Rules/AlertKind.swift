@@ -10,6 +10,10 @@ public enum AlertKind: String, CaseIterable, Sendable, CustomStringConvertible {
   case locationServicesOff
   /// The background-use reminder: P11.
   case backgroundReminder
+  /// P12: the location button's one-time confirmation (LB1).
+  case locationButton
+  /// P13: a widget that wants location (WG1).
+  case widgets
 
   public var description: String { rawValue }
 }

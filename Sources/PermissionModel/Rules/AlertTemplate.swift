@@ -1,4 +1,4 @@
-/// One of BEHAVIOR.md's alerts P1–P11 and P14: its kind, message source and buttons in display order.
+/// One of BEHAVIOR.md's alerts P1–P14: its kind, message source and buttons in display order.
 ///
 /// The texts are data (Z0): the title comes from the device language's table by the alert's id, and
 /// each button from it by the English label the template names it with (``SystemTexts``).
@@ -102,6 +102,13 @@ public struct AlertTemplate: Hashable, Sendable {
     id: .P11, kind: .backgroundReminder, message: .none, buttons: ["Change to Only While Using", "Always Allow"],
     isWithdrawable: false)
 
+  /// P12, iOS 15+: the location button's one-time confirmation (LB1; texts assumed, SystemStrings).
+  public static let p12 = AlertTemplate(
+    id: .P12, kind: .locationButton, message: .none, buttons: ["Don’t Allow", "Allow"])
+  /// P13, iOS 14+: a widget that wants location is added (WG1; button order assumed).
+  public static let p13 = AlertTemplate(
+    id: .P13, kind: .widgets, message: .none, buttons: ["Don’t Allow", "Allow"])
+
   /// P14, iOS 14+: an App Clip's first prompt (A3): as P7 without Allow Once. The While-Using button's
   /// wording is assumed (``Assumptions/appClipWhileUsingButton`` names it; its texts are listed as assumed
   /// in SystemStrings/*.json).
@@ -109,6 +116,6 @@ public struct AlertTemplate: Hashable, Sendable {
     id: .P14, kind: .authorization, message: .usageDescription(.whenInUse), buttons: [Assumptions.appClipWhileUsingButton, "Don’t Allow"],
     hasPreciseSwitch: true)
 
-  /// Every alert, P1 … P11 and P14 (P7 in its 13.x and 14+ orders).
-  public static let all: [AlertTemplate] = [p1, p2, p3, p4, p5, p6, p7iOS13, p7, p8, p9, p10, p11, p14]
+  /// Every alert, P1 … P14 (P7 in its 13.x and 14+ orders).
+  public static let all: [AlertTemplate] = [p1, p2, p3, p4, p5, p6, p7iOS13, p7, p8, p9, p10, p11, p12, p13, p14]
 }

@@ -59,3 +59,11 @@ public enum Assumptions {
   public static let alwaysKeyMissingLineBefore11 =
     "This app has attempted to access privacy-sensitive data without a usage description. The app's Info.plist must contain an “NSLocationAlwaysUsageDescription” key with a string value explaining to the user how the app uses this data"
 }
+
+extension Assumptions {
+  // MARK: - iOS 15+ objects (§14–§18)
+  /// LU3: how long the device must stay still before a live-update stream pauses (as U3).
+  public static let stationaryAfter = VirtualDuration.minutes(15)
+  /// BA4, SS10: how soon after a launch re-creating a session rejoins the one outstanding at termination.
+  public static let sessionRejoinWindow = VirtualDuration.seconds(5)
+}

@@ -4,8 +4,14 @@ public struct Callback: Hashable, Sendable, CustomStringConvertible {
   public let method: DelegateMethod
   /// When the app received it (C1; for a held callback, when the app ran again, C5).
   public internal(set) var at: VirtualInstant
-  /// The 1-based index of the manager in this launch of the app.
-  public let manager: Int
+  /// The 1-based index of the manager in this launch of the app; `nil` for `liveUpdate` and `monitorEvent`.
+  public let manager: Int?
+  /// The 1-based index of the stream among the app's streams, or of the monitor among its monitors (§6).
+  public let source: Int?
+  /// The update, for `liveUpdate` (LU1).
+  public let liveUpdate: LiveUpdate?
+  /// The event, for `monitorEvent` (MN1).
+  public let monitorEvent: MonitorEvent?
   /// The status, for authorization callbacks.
   public let status: AuthorizationStatus?
   /// The accuracy, for `locationManagerDidChangeAuthorization` (C4).
@@ -19,13 +25,16 @@ public struct Callback: Hashable, Sendable, CustomStringConvertible {
 
   /// Creates a callback record.
   public init(
-    method: DelegateMethod, at: VirtualInstant, manager: Int, status: AuthorizationStatus? = nil,
+    method: DelegateMethod, at: VirtualInstant, manager: Int?, status: AuthorizationStatus? = nil,
     accuracy: AccuracyAuthorization? = nil, error: LocationErrorCode? = nil, locations: [Location]? = nil,
-    region: CircularRegion? = nil
+    region: CircularRegion? = nil, source: Int? = nil, liveUpdate: LiveUpdate? = nil, monitorEvent: MonitorEvent? = nil
   ) {
     self.method = method
     self.at = at
     self.manager = manager
+    self.source = source
+    self.liveUpdate = liveUpdate
+    self.monitorEvent = monitorEvent
     self.status = status
     self.accuracy = accuracy
     self.error = error
@@ -33,11 +42,23 @@ public struct Callback: Hashable, Sendable, CustomStringConvertible {
     self.region = region
   }
 
+  /// Who received it, as the transcript names it: `manager#1`, `live updates#1` or `monitor#1`.
+  public var sender: String {
+    switch (method, manager, source) {
+    case (.liveUpdate, _, let source?): "live updates#\(source)"
+    case (.monitorEvent, _, let source?): "monitor#\(source)"
+    case (_, let manager?, _): "manager#\(manager)"
+    case (_, nil, _): "app"
+    }
+  }
+
   /// The method name, as scenarios write it.
   public var name: String { method.rawValue }
 
   /// The method with its arguments: `didChangeAuthorization(authorizedWhenInUse)`.
   public var description: String {
+    if let liveUpdate { return liveUpdate.description }
+    if let monitorEvent { return monitorEvent.description }
     var arguments: [String] = []
     if let status { arguments.append(status.rawValue) }
     if let accuracy { arguments.append(accuracy.rawValue) }

@@ -18,6 +18,10 @@ public enum DelegateMethod: String, CaseIterable, Sendable, CustomStringConverti
   case didEnterRegion
   /// `locationManager(_:didExitRegion:)` (E12).
   case didExitRegion
+  /// An element of `CLLocationUpdate.liveUpdates` reaching the app's loop (LU1); not a delegate method.
+  case liveUpdate
+  /// A `CLMonitor` event reaching the app's loop (MN1); not a delegate method.
+  case monitorEvent
 
   /// Looks a method up by name.
   ///
@@ -38,7 +42,8 @@ public enum DelegateMethod: String, CaseIterable, Sendable, CustomStringConverti
     switch self {
     case .locationManagerDidChangeAuthorization, .didChangeAuthorization: true
     case .didUpdateLocations, .didFailWithError, .locationManagerDidPauseLocationUpdates,
-      .locationManagerDidResumeLocationUpdates, .monitoringDidFailFor, .didEnterRegion, .didExitRegion:
+      .locationManagerDidResumeLocationUpdates, .monitoringDidFailFor, .didEnterRegion, .didExitRegion,
+      .liveUpdate, .monitorEvent:
       false
     }
   }

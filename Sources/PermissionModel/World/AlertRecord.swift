@@ -6,6 +6,12 @@ struct AlertRecord {
     case locationServicesOff
     case temporaryFullAccuracy(request: RequestID)
     case systemPrompt(SystemPromptRule)
+    /// P12 for the app's location button (LB1).
+    case locationButton
+    /// P13 for the app's widgets (WG1).
+    case widgets
+    /// P9 raised by a service session with its purpose key (SS9).
+    case sessionFullAccuracy(session: Int)
   }
 
   let device: DeviceID
@@ -31,8 +37,8 @@ struct AlertRecord {
   /// Whether the app's own call raised the alert, so that it goes away with the app; R19 and R21 do not.
   var isRaisedByTheApp: Bool {
     switch purpose {
-    case .request, .locationServicesOff, .temporaryFullAccuracy: true
-    case .systemPrompt: false
+    case .request, .locationServicesOff, .temporaryFullAccuracy, .locationButton, .sessionFullAccuracy: true
+    case .systemPrompt, .widgets: false
     }
   }
 

@@ -7,10 +7,12 @@ final class AppInfo {
   let delegateMethods: Set<DelegateMethod>
   let hasWiFiInfoEntitlement: Bool
   let plist: InfoPlist
+  /// A widget extension declares `NSWidgetWantsLocation` (WG1).
+  let widgetWantsLocation: Bool
 
   init(
     name: String, bundleID: String, kind: AppKind, linkedSDK: OSVersion, delegateMethods: Set<DelegateMethod>,
-    hasWiFiInfoEntitlement: Bool, plist: InfoPlist
+    hasWiFiInfoEntitlement: Bool, plist: InfoPlist, widgetWantsLocation: Bool = false
   ) {
     self.name = name
     self.bundleID = bundleID
@@ -19,6 +21,7 @@ final class AppInfo {
     self.delegateMethods = delegateMethods
     self.hasWiFiInfoEntitlement = hasWiFiInfoEntitlement
     self.plist = plist
+    self.widgetWantsLocation = widgetWantsLocation
   }
 
   func implements(_ method: DelegateMethod) -> Bool {

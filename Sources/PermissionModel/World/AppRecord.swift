@@ -30,6 +30,13 @@ struct AppRecord {
   /// Events held for the deferred upgrade prompt (R19).
   var deferredEvents: [LocationEvent] = []
   var deferredPromptPending = false
+  // MARK: iOS 15+ objects (§14–§18, §20)
+  var sessions = AppSessions()
+  var widgets = WidgetAuthorization()
+  /// When the LU3 timer of the app's streams is due (its timer is pending), `nil` otherwise.
+  var sessionDeadline: VirtualInstant?
+  /// The alert the new APIs last raised for the app, for DG6 while it shows.
+  var sessionPrompt: (alert: AlertID, prompt: SessionPrompt)?
   // MARK: Background-use reminder (R21)
   var backgroundLocationDays: [Int64] = []
   var reminderPending = false

@@ -9,6 +9,8 @@ enum Effect {
   /// A delegate callback for a manager: `apply` routes it by the app's activity (C5) to `deliver`
   /// or `hold`, or drops it when the manager is gone or the app does not implement the method.
   case callback(DelegateMethod, to: ManagerID, CallbackArguments = .none)
+  /// A `liveUpdate` or `monitorEvent` for the app's loop: routed by its activity (C5) like `callback`.
+  case appCallback(Callback, for: AppID)
   /// C1: the callback reaches the manager's delegate now.
   case deliver(Callback, to: ManagerID)
   /// C5: the app is suspended; the callback waits until it runs again.

@@ -8,4 +8,6 @@ enum TimerEvent: Hashable {
   case requestLocationTimeout(manager: ManagerID)
   /// U3: a background session's location has not changed for the pause interval.
   case automaticPause(manager: ManagerID)
+  /// LU3: a live-update stream of the app has been still for the stationary interval.
+  case sessionDeadline(app: AppID)
 }

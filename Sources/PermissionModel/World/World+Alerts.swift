@@ -102,6 +102,23 @@ extension World {
       apply(.complete(request, error: nil))  // C7
     case .systemPrompt(let rule):
       answerSystemPrompt(rule, button: button, app: app)
+    case .locationButton:
+      let action = self[app].sessions.button.answered(allow: button == "Allow")
+      perform(action, for: app, because: .LB1)
+      endTemporaryGrantsUnlessInUse(app)
+      derive(app)
+    case .widgets:
+      self[app].widgets.answered(allow: button == "Allow")
+      log(.app(app), "widgets \(button == "Allow" ? "authorized" : "not authorized") (WG1)")
+    case .sessionFullAccuracy(let session):
+      if button == "Allow Once" {
+        change(app, because: .SS9) { $0.answerTemporaryFullAccuracy(allow: true) }
+      } else {
+        self[app].sessions.fullAccuracyDeclined(bySession: session)
+        log(.app(app), "service session#\(session + 1): fullAccuracyDenied (SS9)")
+      }
+      endTemporaryGrantsUnlessInUse(app)
+      derive(app)
     }
     showNextSystemPrompt(on: record.device)
   }
@@ -194,7 +211,11 @@ extension World {
     case .systemPrompt(let rule):
       finishSystemPrompt(rule, for: app)
       if case .alwaysOnlyEventWhileNotInUse = rule.trigger { log(.app(app), "held location event(s) dropped (R19, D1)") }
-    case .request, .locationServicesOff:
+    case .locationButton:
+      self[app].sessions.button.withdrawn()
+    case .widgets:
+      self[app].widgets.withdrawn()
+    case .request, .locationServicesOff, .sessionFullAccuracy:
       break
     }
     showNextSystemPrompt(on: device)

@@ -63,6 +63,8 @@ extension World {
       let app = self[manager].app
       apply(self[manager].session.pause(blocks: reported(app).status == .authorizedWhenInUse))  // U3
       derive(app)
+    case .sessionDeadline(let app):
+      sessionDeadlinePassed(app)  // LU3
     }
   }
 }

@@ -11,6 +11,7 @@ extension World {
       publishAuthorization(app)  // C3
       if deriveActivity(app) { continue }  // L2, E1, E2
       derivePauses(app)  // U3
+      deriveSessions(app)  // §14–§18
       return
     }
     preconditionFailure("derive(\(app)) found no fixpoint in \(Self.deriveRoundLimit) rounds")
@@ -35,7 +36,7 @@ extension World {
   /// grants end (E1, E2). Returns whether it changed the app's state.
   private func deriveActivity(_ app: AppID) -> Bool {
     guard self[app].activity.isPastGracePeriod else { return false }
-    if hasBackgroundSession(app) {
+    if hasBackgroundSession(app) || backgroundActivityActive(app) {  // B1, BA2
       let machine = self[app].machine
       guard !isInUse(app), machine.grant == .temporaryWhenInUse || machine.temporaryFullAccuracy else { return false }
       stopBeingInUse(app)
@@ -67,11 +68,17 @@ extension World {
 // MARK: - In use, background sessions and the indicator (L1, L2, B1, B3)
 
 extension World {
-  /// L1: the foreground, the grace period, or a background session that shows the indicator (B3).
+  /// L1: the foreground, the grace period, a background session that shows the indicator (B3), or an
+  /// active background activity session (BA2).
   func isInUse(_ app: AppID) -> Bool {
+    isInUseWithoutSessions(app) || (self[app].activity.appState == .background && backgroundActivityActive(app))
+  }
+
+  /// L1 without BA2: what a background activity session's own activity is judged against.
+  func isInUseWithoutSessions(_ app: AppID) -> Bool {
     switch self[app].activity.appState {
     case .foreground: true
-    case .background: self[app].activity.isInGracePeriod || showsIndicator(app)
+    case .background: self[app].activity.isInGracePeriod || managersShowIndicator(app)
     case .suspended, .notRunning: false
     }
   }
@@ -107,6 +114,12 @@ extension World {
 
   /// B3: whether this app, in the background, runs a session that shows the indicator (L1 reads it).
   func showsIndicator(_ app: AppID) -> Bool {
+    guard self[app].activity.appState == .background else { return false }
+    return managersShowIndicator(app) || backgroundActivityActive(app)  // BA2 (assumed: for Always apps too)
+  }
+
+  /// B3: whether a manager's background session shows the indicator.
+  private func managersShowIndicator(_ app: AppID) -> Bool {
     guard self[app].activity.appState == .background else { return false }
     let machine = self[app].machine
     for manager in self[app].managers where runsBackgroundSession(manager) {

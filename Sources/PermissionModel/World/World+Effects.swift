@@ -11,7 +11,7 @@ extension World {
   func apply(_ effect: Effect) {
     if let effectObserver {
       switch effect {
-      case .callback: break  // observed as the `deliver` or `hold` it resolves to
+      case .callback, .appCallback: break  // observed as the `deliver` or `hold` it resolves to
       case .deliver, .hold, .releaseHeld, .showAlert, .withdrawAlert, .dismissAlert, .schedule, .cancel, .crash,
         .complete, .log:
         effectObserver(effect)
@@ -29,6 +29,17 @@ extension World {
       case .hold: apply(.hold(callback, for: manager))
       case .drop: break
       }
+    case .appCallback(let callback, let app):
+      switch self[app].activity.route() {  // C5
+      case .deliver:
+        self[app].callbacks.append(callback)
+        render(.app(app), "\(callback.sender) ← \(callback)")
+      case .hold:
+        self[app].heldCallbacks.append(callback)
+        render(.app(app), "\(callback.sender) held until the app runs (C5): \(callback)")
+      case .drop:
+        break
+      }
     case .deliver(let callback, let manager):
       self[self[manager].app].callbacks.append(callback)
       render(.manager(manager), "← \(callback)")
@@ -41,7 +52,7 @@ extension World {
       for var callback in held {
         callback.at = now
         self[app].callbacks.append(callback)
-        render(.app(app), "manager#\(callback.manager) ← \(callback) (held, C5)")
+        render(.app(app), "\(callback.sender) ← \(callback) (held, C5)")
       }
     case .showAlert(let alert):
       let id = AlertID(alertRecords.count)

@@ -25,7 +25,8 @@ extension World {
         info: AppInfo(
           name: name, bundleID: bundleID, kind: options.kind, linkedSDK: sdk,
           delegateMethods: options.delegateMethods ?? Self.allDelegateMethods,
-          hasWiFiInfoEntitlement: options.wifiInfoEntitlement, plist: plist),
+          hasWiFiInfoEntitlement: options.wifiInfoEntitlement, plist: plist,
+          widgetWantsLocation: options.widgetWantsLocation),
         machine: machine, activity: AppActivityMachine(app: id),
         lastReported: machine.reported(locationServicesEnabled: record.locationServicesEnabled)))
     self[device].apps.append(id)
@@ -56,6 +57,8 @@ extension World {
     try checkUnlocked(app, "launch")  // L3
     sendForegroundApp(on: self[app].device, toBackgroundExcept: app)
     self[app].activity = activity
+    self[app].sessions.launched(now: now)  // BA4, SS10
+    self[app].sessions.enteredForeground()
     apply(effects)
     log(.app(app), "launch → foreground")
     derive(app)
@@ -68,6 +71,7 @@ extension World {
     sendForegroundApp(on: self[app].device, toBackgroundExcept: app)
     self[app].activity = activity
     for manager in self[app].managers { self[manager].session.appEnteredForeground() }  // U3
+    self[app].sessions.enteredForeground()  // SS3, SS8, SS9: a new visit in which sessions may ask
     log(.app(app), "foreground")
     apply(effects)  // the grace timer ends; held callbacks arrive (C5)
     derive(app)
@@ -101,7 +105,9 @@ extension World {
 
   /// A terminated or crashed app: its managers and held callbacks are gone (C5), its grants end (E1, E2).
   func endLaunch(_ app: AppID) {
+    let sessionsBefore = sessionBase(app)
     guard case .success(let effects) = self[app].activity.end() else { return }
+    endSessions(app, sessionsBefore)
     apply(effects)
     for manager in self[app].managers {
       apply(self[manager].session.stop())

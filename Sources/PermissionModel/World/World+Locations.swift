@@ -103,6 +103,7 @@ extension World {
         if deliverLocation(coordinate, to: manager, throttled: true) { updated.append(manager) }  // U1
       }
       for event in locationEvents(app, at: coordinate) { dispatch(event, for: app, skipping: updated) }
+      sessionsMoved(app, to: coordinate)  // LU1, LU3, MN1
       derive(app)
     }
   }
@@ -217,6 +218,7 @@ extension World {
     }
     apply(effects)
     if from == .notRunning {
+      self[app].sessions.launched(now: now)  // BA4, SS10: a background launch opens the rejoin window
       log(.app(app), "launched into the background for a location event (E12)")
       self[app].eventsForNextManager.append(event)
     } else {

@@ -52,11 +52,21 @@ extension World {
     try check(manager, call.member)
     let app = self[manager].app
     log(.manager(manager), "\(call)()")
+    if case .appClipCannotRequestAlways = performRequest(call, for: app) {
+      throw MisuseError(.appClipAlways, "App Clips cannot request Always authorization")  // A2
+    }
+    derive(app)
+  }
+
+  /// Runs a request on the app's machine and carries out its outcome: an alert, a console line, a
+  /// log line. The managers' requests and the sessions' prompts (SS2, SS5, SS7, IM1) share it.
+  @discardableResult
+  func performRequest(_ call: AuthorizationCall, for app: AppID) -> OnRequest {
     let context = context(app)
     let outcome = change(app, because: nil) { $0.request(call, in: context) }
     switch outcome {
     case .appClipCannotRequestAlways:
-      throw MisuseError(.appClipAlways, "App Clips cannot request Always authorization")  // A2
+      break  // A2: the caller decides
     case .ignoredNotInForeground:
       log(.app(app), "request ignored: not in the foreground (R18)")
     case .ignoredAlertShowing:
@@ -77,7 +87,7 @@ extension World {
     case .noRule(let origin):
       log(.app(app), "no rule for \(call) from \(origin) on this version")
     }
-    derive(app)
+    return outcome
   }
 
   /// R1: starting a location service is the first use of location; on iOS 7 it prompts, and with

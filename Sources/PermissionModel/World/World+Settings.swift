@@ -5,8 +5,14 @@ extension World {
   func settingsOptions(_ app: AppID) -> [String] {
     let rules = self[app].machine.rules
     return rules.settingsOptions(keys: self[app].machine.profile.usageDescriptions).map {
-      settingsLabel(rules.label(for: $0), app)
+      settingsLabel(optionLabel($0, app), app)
     }
+  }
+
+  /// An option's English label for this app: S4 names While Using after the widgets the user allowed.
+  private func optionLabel(_ option: SettingsOption, _ app: AppID) -> String {
+    if option == .whileUsing, self[app].widgets.allowedByUser { return "While Using the App or Widgets" }  // S4
+    return self[app].machine.rules.label(for: option)
   }
 
   /// Z0: an option's label (the model's English name for it) as the app's device shows it.
@@ -21,7 +27,7 @@ extension World {
     guard let option = SettingsOption.selected(for: machine.state),
       machine.rules.settingsOptions(keys: machine.profile.usageDescriptions).contains(option)
     else { return nil }
-    return settingsLabel(machine.rules.label(for: option), app)
+    return settingsLabel(optionLabel(option, app), app)
   }
 
   // We can select an option the screen lists, unless a restriction locks the setting.
@@ -35,13 +41,13 @@ extension World {
     let device = self[self[app].device]
     // Z0: the label shown or its English label.
     guard
-      let key = device.texts.settingsKey(for: label, among: options.map(machine.rules.label(for:)), on: device.version),
-      let option = options.first(where: { machine.rules.label(for: $0) == key })
+      let key = device.texts.settingsKey(for: label, among: options.map { optionLabel($0, app) }, on: device.version),
+      let option = options.first(where: { optionLabel($0, app) == key })
     else {
       throw MisuseError(
         .settings,
         "“\(label)” is not an option for “\(name)” in Settings; the options are: "
-          + options.map { "“\(settingsLabel(machine.rules.label(for: $0), app))”" }.joined(separator: ", "))
+          + options.map { "“\(settingsLabel(optionLabel($0, app), app))”" }.joined(separator: ", "))
     }
     let shown = settingsLabel(key, app)
     // D2 (assumed): selecting the option already selected changes nothing; a temporary or
@@ -112,6 +118,8 @@ extension World {
     for app in self[device].apps {
       let before = authorizationView(app)
       change(app, because: .E7) { $0.reset() }
+      self[app].sessions.reset()  // E7: the location button asks again (LB1)
+      self[app].widgets.reset()  // E7: widgets ask again (WG1)
       withdrawAlertIfChanged(app, since: before)  // D1
       derive(app)
     }

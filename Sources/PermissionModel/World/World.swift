@@ -22,6 +22,11 @@ public final class World {
   var managerRecords: [ManagerRecord] = []
   var alertRecords: [AlertRecord] = []
   var requestRecords: [TemporaryRequestRecord] = []
+  /// Where each iOS 15+ object lives, one list per kind (their machines are in the app's `AppSessions`).
+  var streamRefs: [SessionObjectRef] = []
+  var monitorRefs: [SessionObjectRef] = []
+  var backgroundSessionRefs: [SessionObjectRef] = []
+  var serviceSessionRefs: [SessionObjectRef] = []
   /// Sees every effect `apply` performs, in order (tests assert on effects rather than on transcript text).
   var effectObserver: ((Effect) -> Void)?
 

@@ -39,6 +39,64 @@ extension App {
         call.push(LocationManager.members.wrap(manager))
       },
       .method(
+        "location_button", returns: "CLLocationButton", since: OSVersion(15, 0),
+        "The app's CLLocationButton (the app must be running); `button:tap()` is the user's tap (LB1–LB6)."
+      ) { app, call in
+        let button = try call.session.act(&call) { try app.locationButton() }
+        call.push(LocationButton.members.wrap(button))
+      },
+      .method(
+        "live_updates", [MemberParameter("configuration", "LiveConfiguration?")], returns: "CLLocationUpdateStream",
+        since: OSVersion(17, 0), "Starts iterating CLLocationUpdate.liveUpdates; updates arrive as `liveUpdate` callbacks (LU1)."
+      ) { app, call in
+        var configuration = LiveUpdateMachine.Configuration.default
+        if let name = try call.optionalString(2) {
+          let names = LiveUpdateMachine.Configuration.allCases.map(\.rawValue)
+          guard let parsed = LiveUpdateMachine.Configuration(rawValue: name) else {
+            let hint = Spelling.closest(to: name, in: names).map { " (did you mean \($0)?)" } ?? ""
+            throw LuaCallError.argument(2, "\"\(name)\" is not a live-update configuration\(hint); configurations: \(names.joined(separator: ", "))")
+          }
+          configuration = parsed
+        }
+        let stream = try call.session.act(&call) { try app.liveUpdates(configuration) }
+        call.push(LiveUpdateStream.members.wrap(stream))
+      },
+      .method(
+        "monitor", [MemberParameter("name", "string")], returns: "CLMonitor", since: OSVersion(17, 0),
+        "Opens the CLMonitor of that name; its events arrive as `monitorEvent` callbacks (MN1)."
+      ) { app, call in
+        let name = try call.modelString(2)
+        let monitor = try call.session.act(&call) { try app.monitor(named: name) }
+        call.push(Monitor.members.wrap(monitor))
+      },
+      .method(
+        "background_activity_session", returns: "CLBackgroundActivitySession", since: OSVersion(17, 0),
+        "Creates a CLBackgroundActivitySession (BA1)."
+      ) { app, call in
+        let session = try call.session.act(&call) { try app.backgroundActivitySession() }
+        call.push(BackgroundActivitySession.members.wrap(session))
+      },
+      .method(
+        "service_session", [MemberParameter("options", "ServiceSessionOptions")], returns: "CLServiceSession",
+        since: OSVersion(18, 0),
+        "Creates a CLServiceSession `{ authorization = \"none\"|\"whenInUse\"|\"always\", full_accuracy_purpose_key = … }` (SS0)."
+      ) { app, call in
+        let options = try OptionTable(
+          call, 2, function: "service_session", valid: ["authorization", "full_accuracy_purpose_key"], optional: false)
+        let names = ServiceSessionMachine.Requirement.allCases.map(\.rawValue)
+        guard let text = try options.string("authorization") else {
+          throw LuaCallError.message("service_session needs { authorization = \"none\" | \"whenInUse\" | \"always\" }")
+        }
+        guard let requirement = ServiceSessionMachine.Requirement(rawValue: text) else {
+          let hint = Spelling.closest(to: text, in: names).map { " (did you mean \($0)?)" } ?? ""
+          throw LuaCallError.message(
+            "bad option 'authorization' to 'service_session': \"\(text)\" is not a requirement\(hint); requirements: \(names.joined(separator: ", "))")
+        }
+        let key = try options.string("full_accuracy_purpose_key")
+        let session = try call.session.act(&call) { try app.serviceSession(requirement, fullAccuracyPurposeKey: key) }
+        call.push(ServiceSession.members.wrap(session))
+      },
+      .method(
         "fetch_current_wifi_ssid", returns: "string?", "The SSID as `NEHotspotNetwork.fetchCurrent` would give it, or nil."
       ) { app, call in call.push(app.fetchCurrentWiFiSSID()) },
       .lua(

@@ -43,6 +43,16 @@ extension Device {
         let longitude = try call.number(3)
         try call.session.act(&call) { try device.setLocation(latitude: latitude, longitude: longitude) }
       },
+      .method(
+        "add_widget", [MemberParameter("app", "App")], since: OSVersion(14, 0),
+        "The user adds one of the app's widgets that wants location (install option `widget_wants_location`; WG1)."
+      ) { device, call in
+        let app = try call.object(2, of: App.members.objectType)
+        guard app.device.entityID == device.entityID else {
+          throw LuaCallError.message("\(app.name) is installed on another device: add its widget on that device")
+        }
+        try call.session.act(&call) { try app.addWidget() }
+      },
       .method("lock", "Locks the screen: the foreground app goes to the background.") { device, call in
         try call.session.act(&call) { try device.lock() }
       },

@@ -15,6 +15,10 @@ extension LocationManager {
       .property("authorizationStatus", "AuthorizationStatus", "Read-only.") { manager, call in
         call.push(manager.authorizationStatus.rawValue)
       },
+      .property(
+        "isAuthorizedForWidgetUpdates", "boolean", since: OSVersion(14, 0),
+        "Read-only: whether the app's widgets may use location (WG1)."
+      ) { manager, call in call.push(manager.app.isAuthorizedForWidgetUpdates) },
       .property("accuracyAuthorization", "AccuracyAuthorization", since: since(.accuracyAuthorization), "Read-only.") {
         manager, call in call.push(try call.session.act(&call) { try manager.accuracyAuthorization.rawValue })
       },

@@ -1,0 +1,144 @@
+/// A `CLServiceSession`: declares what a feature needs and asks for it on the app's behalf (SS0–SS10).
+///
+/// ```
+///   CLServiceSession(authorization:) ──▶ ┌──────┐ ── invalidate() (SS10) ──▶ invalidated
+///                                        │ held │ ── app terminates (SS10) ─▶ lost
+///   rejoined within 5 s of a launch ───▶ └──────┘
+/// ```
+/// A held session is `active` (SS0) whatever the authorization; what it still needs is `wantedPrompt`
+/// (asked at most once per foreground visit, §14–§18 conventions) and what it lacks is `diagnostics`.
+public struct ServiceSessionMachine: Sendable {
+  /// `CLServiceSession.AuthorizationRequirement`.
+  public enum Requirement: String, CaseIterable, Sendable {
+    case none, whenInUse, always
+  }
+
+  /// What the session requires.
+  public let requirement: Requirement
+  /// The `fullAccuracyPurposeKey`, if any (SS9).
+  public let fullAccuracyPurposeKey: String?
+
+  private enum State: Sendable {
+    /// Held: whether its purpose key's prompt was declined or cannot be shown (DG7), and the
+    /// foreground visit it last asked in.
+    case held(fullAccuracyDenied: Bool, askedInVisit: Int?, rejoined: Bool)
+    case invalidated
+    case lost
+  }
+
+  private var state: State
+
+  /// The session's current diagnostics (18+).
+  public private(set) var diagnostics: Diagnostics = []
+
+  /// Creates a held session.
+  ///
+  /// - Parameter purposeKeyDeclared: whether the purpose key is in
+  ///   `NSLocationTemporaryUsageDescriptionDictionary`; a missing key is `fullAccuracyDenied` at once (SS9).
+  ///   - rejoined: whether it rejoins a session held at the last termination (SS10).
+  public init(
+    requirement: Requirement, fullAccuracyPurposeKey: String?, purposeKeyDeclared: Bool, rejoined: Bool = false
+  ) {
+    self.requirement = requirement
+    self.fullAccuracyPurposeKey = fullAccuracyPurposeKey
+    state = .held(
+      fullAccuracyDenied: fullAccuracyPurposeKey != nil && !purposeKeyDeclared, askedInVisit: nil, rejoined: rejoined)
+  }
+
+  /// SS0: active from creation until invalidated or lost at termination.
+  public var isActive: Bool {
+    switch state {
+    case .held: true
+    case .invalidated, .lost: false
+    }
+  }
+
+  /// Whether it rejoined a session held at the last termination (SS10).
+  public var isRejoined: Bool {
+    guard case .held(_, _, let rejoined) = state else { return false }
+    return rejoined
+  }
+
+  /// Whether it satisfies XS1: a held session requiring authorization, or `none` with authorization (SS1).
+  public func qualifies(_ context: SessionContext) -> Bool {
+    guard isActive else { return false }
+    return requirement != .none || context.isAuthorized
+  }
+
+  // MARK: - Prompts
+
+  /// The alert the session needs now, if it may ask in this context and has not asked this visit.
+  ///
+  /// SS2, SS7, SS8: P7 from ND; SS5: P8 from permanent When-In-Use with Always unused; SS9: P9 under
+  /// reduced accuracy. Only in the foreground (SS3), never while RES or DEN (SS4), and not with
+  /// Location Services off (the world shows P10 for that at creation).
+  public func wantedPrompt(_ context: SessionContext, alwaysRequested: Bool, visit: Int) -> SessionPrompt? {
+    guard case .held(let fullAccuracyDenied, let asked, _) = state, asked != visit, context.foreground,
+      context.locationServicesEnabled
+    else { return nil }
+    switch (requirement, context.authorization) {
+    case (.whenInUse, .notDetermined): return .whenInUse(forAlways: false)  // SS2, SS8
+    case (.always, .notDetermined): return .whenInUse(forAlways: true)  // SS7 (assumed, as R9)
+    case (.always, .whenInUse) where !alwaysRequested: return .always  // SS5
+    case (.none, _), (.whenInUse, _), (.always, _): break
+    }
+    if let key = fullAccuracyPurposeKey, !fullAccuracyDenied, context.isAuthorized,
+      context.accuracy == .reducedAccuracy
+    {
+      return .fullAccuracy(purposeKey: key)  // SS9
+    }
+    return nil
+  }
+
+  /// The session asked (its alert showed, or was refused) in this visit.
+  public mutating func asked(inVisit visit: Int) {
+    guard case .held(let denied, _, let rejoined) = state else { return }
+    state = .held(fullAccuracyDenied: denied, askedInVisit: visit, rejoined: rejoined)
+  }
+
+  /// SS9: the user declined the purpose key's prompt.
+  public mutating func fullAccuracyDeclined() {
+    guard case .held(_, let asked, let rejoined) = state else { return }
+    state = .held(fullAccuracyDenied: true, askedInVisit: asked, rejoined: rejoined)
+  }
+
+  // MARK: - Ending
+
+  /// SS10: `invalidate()` ends it at once.
+  public mutating func invalidate() { state = .invalidated }
+
+  /// SS10: at termination the object reads `active = false`; returns whether it was held.
+  public mutating func terminate() -> Bool {
+    guard isActive else { return false }
+    state = .lost
+    return true
+  }
+
+  // MARK: - Diagnostics
+
+  /// Recomputes §18's flags for this session.
+  public mutating func refresh(_ context: SessionContext) {
+    guard context.features.diagnostics, case .held(let fullAccuracyDenied, _, let rejoined) = state else {
+      diagnostics = []
+      return
+    }
+    diagnostics = Diagnostics.shared(context, requestShowing: requestShowing(context), qualifies: qualifies(context))
+    if requirement != .none, !context.inUse, !context.isAlways, !rejoined {
+      diagnostics.insert(.insufficientlyInUse)  // DG4, SS3; SS10: not for a rejoined session
+    }
+    if fullAccuracyDenied { diagnostics.insert(.fullAccuracyDenied) }  // DG7
+    if requirement == .always,
+      context.authorization == .whenInUse || context.authorization == .temporaryWhenInUse
+    {
+      diagnostics.insert(.alwaysAuthorizationDenied)  // DG8
+    }
+  }
+
+  /// DG6: an authorization alert that serves this session's requirement is showing.
+  private func requestShowing(_ context: SessionContext) -> Bool {
+    switch (context.promptShowing, requirement) {
+    case (.whenInUse?, .whenInUse), (.whenInUse?, .always), (.always?, .always): true
+    case (nil, _), (.fullAccuracy?, _), (_, .none), (.always?, .whenInUse): false
+    }
+  }
+}
