@@ -21,6 +21,11 @@ flows.apps = {
   NoKeys = "../apps/NoKeys/Info.plist",
   LegacyAlways = "../apps/LegacyAlways/Info.plist",
   CoffeeClip = "../apps/CoffeeClip/Info.plist",
+  -- iOS 15–26 (location button, live updates, monitors, sessions, widgets)
+  StoreFinder = "../apps/StoreFinder/Info.plist",
+  Stride = "../apps/Stride/Info.plist",
+  Wayfinder = "../apps/Wayfinder/Info.plist",
+  LocalWeather = "../apps/LocalWeather/Info.plist",
 }
 
 -- MARK: - Versions
@@ -45,7 +50,42 @@ end
 ---@param phone Device
 ---@return DelegateMethod
 function flows.authorization_callback(phone)
-  return flows.at_least(phone, "14.0") and "locationManagerDidChangeAuthorization" or "didChangeAuthorization"
+  -- MARK: - Reading callbacks without fixing their order
+
+-- Where an app's callback list ends now; pass it to flows.since to see what arrived after.
+---@param app App
+---@return integer
+function flows.mark(app)
+  return #app.callbacks
+end
+
+-- The callbacks named `name` (every one when `name` is nil) delivered to `app` after `mark`, oldest
+-- first. For the places where BEHAVIOR.md fixes *what* arrives but not its order among other
+-- callbacks (an authorization callback and a live update caused by the same tap, say).
+---@param app App
+---@param mark integer
+---@param name? string
+---@return Callback[]
+function flows.since(app, mark, name)
+  local found = {}
+  for index = mark + 1, #app.callbacks do
+    local callback = app.callbacks[index]
+    if name == nil or callback.name == name then found[#found + 1] = callback end
+  end
+  return found
+end
+
+-- The newest callback named `name` delivered after `mark`, or nil.
+---@param app App
+---@param mark integer
+---@param name string
+---@return Callback?
+function flows.last_since(app, mark, name)
+  local found = flows.since(app, mark, name)
+  return found[#found]
+end
+
+return flows.at_least(phone, "14.0") and "locationManagerDidChangeAuthorization" or "didChangeAuthorization"
 end
 
 -- An App Clip's first prompt (P14, A3) grants When-In-Use with this button (the wording is assumed).
@@ -60,7 +100,42 @@ function flows.allow_button(phone, alert)
   for _, button in ipairs(alert and alert.buttons or {}) do
     if button == flows.APP_CLIP_ALLOW then return button end
   end
-  return flows.at_least(phone, "13.0") and "Allow While Using App" or "Allow"
+  -- MARK: - Reading callbacks without fixing their order
+
+-- Where an app's callback list ends now; pass it to flows.since to see what arrived after.
+---@param app App
+---@return integer
+function flows.mark(app)
+  return #app.callbacks
+end
+
+-- The callbacks named `name` (every one when `name` is nil) delivered to `app` after `mark`, oldest
+-- first. For the places where BEHAVIOR.md fixes *what* arrives but not its order among other
+-- callbacks (an authorization callback and a live update caused by the same tap, say).
+---@param app App
+---@param mark integer
+---@param name? string
+---@return Callback[]
+function flows.since(app, mark, name)
+  local found = {}
+  for index = mark + 1, #app.callbacks do
+    local callback = app.callbacks[index]
+    if name == nil or callback.name == name then found[#found + 1] = callback end
+  end
+  return found
+end
+
+-- The newest callback named `name` delivered after `mark`, or nil.
+---@param app App
+---@param mark integer
+---@param name string
+---@return Callback?
+function flows.last_since(app, mark, name)
+  local found = flows.since(app, mark, name)
+  return found[#found]
+end
+
+return flows.at_least(phone, "13.0") and "Allow While Using App" or "Allow"
 end
 
 -- P7's buttons in the phone's order: Allow While Using App first on 13.x, Allow Once first from 14.
@@ -105,6 +180,41 @@ function flows.grant_when_in_use(phone, app, manager, precise)
   if precise == false then alert:set_precise(false) end
   alert:tap(flows.allow_button(phone, alert))
   return app:expect_callback(flows.authorization_callback(phone), { status = "authorizedWhenInUse" })
+end
+
+-- MARK: - Reading callbacks without fixing their order
+
+-- Where an app's callback list ends now; pass it to flows.since to see what arrived after.
+---@param app App
+---@return integer
+function flows.mark(app)
+  return #app.callbacks
+end
+
+-- The callbacks named `name` (every one when `name` is nil) delivered to `app` after `mark`, oldest
+-- first. For the places where BEHAVIOR.md fixes *what* arrives but not its order among other
+-- callbacks (an authorization callback and a live update caused by the same tap, say).
+---@param app App
+---@param mark integer
+---@param name? string
+---@return Callback[]
+function flows.since(app, mark, name)
+  local found = {}
+  for index = mark + 1, #app.callbacks do
+    local callback = app.callbacks[index]
+    if name == nil or callback.name == name then found[#found + 1] = callback end
+  end
+  return found
+end
+
+-- The newest callback named `name` delivered after `mark`, or nil.
+---@param app App
+---@param mark integer
+---@param name string
+---@return Callback?
+function flows.last_since(app, mark, name)
+  local found = flows.since(app, mark, name)
+  return found[#found]
 end
 
 return flows
