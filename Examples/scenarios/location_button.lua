@@ -135,12 +135,12 @@ describe("later taps", function()
     ["a grant from an earlier tap"] = function(_, _, _, button)
       approve(button)
     end,
-    ["Always"] = function(phone, app)
-      phone.settings:set(app, "Always")
-      expect_callback("locationManagerDidChangeAuthorization", { status = "authorizedAlways" })
+    ["While Using in Settings"] = function(phone, app)
+      phone.settings:set(app, "While Using the App")
+      expect_callback("locationManagerDidChangeAuthorization", { status = "authorizedWhenInUse" })
     end,
   }
-  for _, label in ipairs { "While Using (permanent)", "Allow Once from the first prompt", "a grant from an earlier tap", "Always" } do
+  for _, label in ipairs { "While Using (permanent)", "Allow Once from the first prompt", "a grant from an earlier tap", "While Using in Settings" } do
     scenario("an authorized app: a tap changes nothing (LB3) — " .. label, { ios = "17.4" }, function()
       local phone = device {}
       local app, manager, button = store_finder(phone)

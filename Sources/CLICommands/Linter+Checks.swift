@@ -149,6 +149,8 @@ extension Linter {
     case .defaultAccuracyReduced: return (.K3, { $0.reportsAccuracy })
     case .temporaryUsageDescriptionDictionary: return (.K4, { $0.isAvailable(.requestTemporaryFullAccuracyAuthorization) })
     case .backgroundModes: return (.K6, { _ in true })
+    case .requireExplicitServiceSession:
+      return (.XS1, { rules in rules.layers.contains { SessionFeatures(for: $0.since).serviceSessions } })
     case .bundleDisplayName, .bundleName, .developmentRegion: return (.K5, { _ in true })
     case .bundleIdentifier, nil: return nil
     }

@@ -14,6 +14,7 @@ struct CheckedInfoPlist: Sendable, Hashable {
   var purposeDescriptions: [String: String] = [:]
   var backgroundModes: [String] = []
   var defaultAccuracyReduced = false
+  var requiresExplicitServiceSession = false
   var diagnostics: [PlistDiagnostic] = []
 
   init(_ values: [String: PlistValue]) {
@@ -73,14 +74,17 @@ struct CheckedInfoPlist: Sendable, Hashable {
     }
 
     // K3: only the Boolean true counts; a String "YES" or an Integer 1 is ignored.
-    let reduced = InfoPlistKey.defaultAccuracyReduced.rawValue
-    if let value = values[reduced] {
-      if case .bool(let flag) = value {
-        defaultAccuracyReduced = flag
-      } else {
-        report(reduced, expected: .boolean, found: value, rule: .k3)
-      }
-    }
+    defaultAccuracyReduced = flag(.defaultAccuracyReduced, in: values, rule: .k3)
+    // XS1: the same for the explicit-session key.
+    requiresExplicitServiceSession = flag(.requireExplicitServiceSession, in: values, rule: .xs1)
+  }
+
+  /// A key that counts only as a Boolean: its value, or false (reported) when it has another type.
+  private mutating func flag(_ key: InfoPlistKey, in values: [String: PlistValue], rule: KeyRule) -> Bool {
+    guard let value = values[key.rawValue] else { return false }
+    if case .bool(let flag) = value { return flag }
+    report(key.rawValue, expected: .boolean, found: value, rule: rule)
+    return false
   }
 
   private mutating func string(_ key: InfoPlistKey, in values: [String: PlistValue]) -> String? {

@@ -5,7 +5,7 @@ extension InfoPlistDocument {
   static let inventoriedKeys: [String] =
     [InfoPlistKey.bundleIdentifier, .bundleDisplayName, .bundleName, .developmentRegion].map(\.rawValue)
     + UsageDescriptionKey.allCases.map(\.rawValue)
-    + [InfoPlistKey.temporaryUsageDescriptionDictionary, .defaultAccuracyReduced, .backgroundModes].map(\.rawValue)
+    + [InfoPlistKey.temporaryUsageDescriptionDictionary, .defaultAccuracyReduced, .backgroundModes, .requireExplicitServiceSession].map(\.rawValue)
 
   /// The facts `permsim lint` reports: key types, localizations present, and which alert texts each translates.
   public func inventory() -> InfoPlistInventory {

@@ -76,7 +76,8 @@ public struct InfoPlistDocument: Sendable, Hashable {
       usageDescriptions: usageDescriptions,
       temporaryUsageDescriptions: purposeDescriptions,
       backgroundModes: checked.backgroundModes,  // K6
-      defaultAccuracyReduced: checked.defaultAccuracyReduced  // K3
+      defaultAccuracyReduced: checked.defaultAccuracyReduced,  // K3
+      requiresExplicitServiceSession: checked.requiresExplicitServiceSession  // XS1
     )
     return ResolvedInfoPlist(infoPlist: info, localization: table?.locale, diagnostics: checked.diagnostics)
   }

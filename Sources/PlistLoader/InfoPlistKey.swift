@@ -14,4 +14,6 @@ public enum InfoPlistKey: String, Sendable, Hashable, CaseIterable {
   case defaultAccuracyReduced = "NSLocationDefaultAccuracyReduced"
   /// The background modes; `location` is the background capability (K6).
   case backgroundModes = "UIBackgroundModes"
+  /// Implicit service sessions off, when the Boolean `true` (XS1, iOS 18+).
+  case requireExplicitServiceSession = "NSLocationRequireExplicitServiceSession"
 }

@@ -10,6 +10,8 @@ public enum KeyRule: String, Sendable, Hashable, CaseIterable, CustomStringConve
   case k5 = "K5"
   /// `UIBackgroundModes` containing `location` is the background capability.
   case k6 = "K6"
+  /// `NSLocationRequireExplicitServiceSession` counts only as a Boolean `true` (iOS 18+).
+  case xs1 = "XS1"
 
   /// The rule's id: `K1`, `K3`…
   public var description: String { rawValue }

@@ -22,8 +22,10 @@ struct AppActivityMachine {
   private enum State {
     case notRunning
     case foreground
-    /// L2: `graceEnds` is the end of the grace period, `nil` once it is over.
-    case background(since: VirtualInstant, graceEnds: VirtualInstant?)
+    /// L2: `graceEnds` is the end of the grace period, `nil` once it is over. `launched` marks a
+    /// launch or wake into the background (E12, MN2): the app runs until `graceEnds` but is not in
+    /// use (§14–§18 conventions).
+    case background(since: VirtualInstant, graceEnds: VirtualInstant?, launched: Bool)
     /// C5: callbacks are held until the app runs again.
     case suspended
   }
@@ -67,7 +69,7 @@ struct AppActivityMachine {
   /// When the app last left the foreground, while it is in the background (U3 counts from it).
   var backgroundSince: VirtualInstant? {
     switch state {
-    case .background(let since, _): since
+    case .background(let since, _, _): since
     case .notRunning, .foreground, .suspended: nil
     }
   }
@@ -75,7 +77,7 @@ struct AppActivityMachine {
   /// L2: the app is in the background and its grace period has not ended.
   var isInGracePeriod: Bool {
     switch state {
-    case .background(_, let graceEnds): graceEnds != nil
+    case .background(_, let graceEnds, let launched): graceEnds != nil && !launched
     case .notRunning, .foreground, .suspended: false
     }
   }
@@ -83,7 +85,7 @@ struct AppActivityMachine {
   /// L2: in the background with the grace period over: the world suspends the app unless a session keeps it running.
   var isPastGracePeriod: Bool {
     switch state {
-    case .background(_, let graceEnds): graceEnds == nil
+    case .background(_, let graceEnds, _): graceEnds == nil
     case .notRunning, .foreground, .suspended: false
     }
   }
@@ -118,7 +120,7 @@ struct AppActivityMachine {
       return .failure(.notLaunched)
     case .foreground:
       return .failure(.alreadyForeground)
-    case .background(_, let graceEnds):
+    case .background(_, let graceEnds, _):
       state = .foreground
       return .success(graceEnds == nil ? [] : [.cancel(.gracePeriodEnded(app: app))])
     case .suspended:
@@ -132,7 +134,7 @@ struct AppActivityMachine {
     switch state {
     case .foreground:
       let ends = now + Assumptions.inUseGracePeriod
-      state = .background(since: now, graceEnds: ends)
+      state = .background(since: now, graceEnds: ends, launched: false)
       return .success([.schedule(.gracePeriodEnded(app: app), at: ends)])
     case .notRunning, .background, .suspended:
       return .failure(.notForeground(appState))
@@ -142,8 +144,8 @@ struct AppActivityMachine {
   /// L2: the grace period's timer fired; returns whether the app was still in the background.
   mutating func gracePeriodEnded() -> Bool {
     switch state {
-    case .background(let since, _):
-      state = .background(since: since, graceEnds: nil)
+    case .background(let since, _, let launched):
+      state = .background(since: since, graceEnds: nil, launched: launched)
       return true
     case .notRunning, .foreground, .suspended:
       return false
@@ -153,10 +155,10 @@ struct AppActivityMachine {
   /// L2: the world found nothing keeping the app running past its grace period; returns whether it was suspended.
   mutating func suspend() -> Bool {
     switch state {
-    case .background(_, nil):
+    case .background(_, nil, _):
       state = .suspended
       return true
-    case .background(_, _?), .notRunning, .foreground, .suspended:
+    case .background(_, _?, _), .notRunning, .foreground, .suspended:
       return false
     }
   }
@@ -168,7 +170,7 @@ struct AppActivityMachine {
     case .notRunning, .suspended:
       let from = appState
       let ends = now + Assumptions.inUseGracePeriod
-      state = .background(since: now, graceEnds: ends)
+      state = .background(since: now, graceEnds: ends, launched: true)
       return (from, [.schedule(.gracePeriodEnded(app: app), at: ends)])
     case .foreground, .background:
       return nil
@@ -180,10 +182,10 @@ struct AppActivityMachine {
     switch state {
     case .notRunning:
       return .failure(.notRunning)
-    case .background(_, _?):
+    case .background(_, _?, _):
       state = .notRunning
       return .success([.cancel(.gracePeriodEnded(app: app))])
-    case .foreground, .background(_, nil), .suspended:
+    case .foreground, .background(_, nil, _), .suspended:
       state = .notRunning
       return .success([])
     }

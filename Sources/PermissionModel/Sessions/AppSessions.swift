@@ -127,7 +127,7 @@ public struct AppSessions: Sendable {
   /// `CLServiceSession(authorization:fullAccuracyPurposeKey:)` (SS0, SS10's rejoin).
   public mutating func createServiceSession(
     _ requirement: ServiceSessionMachine.Requirement, fullAccuracyPurposeKey: String?, purposeKeyDeclared: Bool,
-    now: VirtualInstant
+    inUse: Bool = true, now: VirtualInstant
   ) -> Int {
     var rejoined = false
     if let until = rejoin.until, now <= until, let match = rejoin.serviceSessions.firstIndex(of: requirement) {
@@ -137,7 +137,7 @@ public struct AppSessions: Sendable {
     serviceSessions.append(
       ServiceSessionMachine(
         requirement: requirement, fullAccuracyPurposeKey: fullAccuracyPurposeKey,
-        purposeKeyDeclared: purposeKeyDeclared, rejoined: rejoined))
+        purposeKeyDeclared: purposeKeyDeclared, rejoined: rejoined, createdOutOfUse: !inUse))
     return serviceSessions.count - 1
   }
 
@@ -250,4 +250,12 @@ public enum SessionDelivery: Hashable, Sendable {
   /// Events are waiting for a monitor the app has not reopened: MN2 launches an Always app that is
   /// not running into the background (17.x, as E12).
   case heldForClosedMonitor(monitor: Int)
+
+  /// Whether it is a callback (as opposed to a launch request).
+  public var isCallback: Bool {
+    switch self {
+    case .liveUpdate, .monitorEvent: true
+    case .heldForClosedMonitor: false
+    }
+  }
 }

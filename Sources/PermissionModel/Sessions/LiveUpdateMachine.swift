@@ -92,10 +92,7 @@ public struct LiveUpdateMachine: Sendable {
     switch state {
     case .withheld, .stopped:
       return []
-    case .stationary:
-      state = .delivering(stillSince: now, lastDelivery: now)
-      return [update(location, context, stationary: false)]
-    case .delivering(_, let lastDelivery):
+    case .stationary(let lastDelivery), .delivering(_, let lastDelivery):
       if context.accuracy == .reducedAccuracy, now - lastDelivery < Assumptions.reducedAccuracyInterval {
         state = .delivering(stillSince: now, lastDelivery: lastDelivery)  // U2: withheld, still moving
         return []

@@ -21,7 +21,7 @@ public struct ServiceSessionMachine: Sendable {
   private enum State: Sendable {
     /// Held: whether its purpose key's prompt was declined or cannot be shown (DG7), and the
     /// foreground visit it last asked in.
-    case held(fullAccuracyDenied: Bool, askedInVisit: Int?, rejoined: Bool)
+    case held(fullAccuracyDenied: Bool, askedInVisit: Int?, rejoined: Bool, createdOutOfUse: Bool)
     case invalidated
     case lost
   }
@@ -36,13 +36,16 @@ public struct ServiceSessionMachine: Sendable {
   /// - Parameter purposeKeyDeclared: whether the purpose key is in
   ///   `NSLocationTemporaryUsageDescriptionDictionary`; a missing key is `fullAccuracyDenied` at once (SS9).
   ///   - rejoined: whether it rejoins a session held at the last termination (SS10).
+  ///   - createdOutOfUse: whether the app was not in use when it was created (SS3).
   public init(
-    requirement: Requirement, fullAccuracyPurposeKey: String?, purposeKeyDeclared: Bool, rejoined: Bool = false
+    requirement: Requirement, fullAccuracyPurposeKey: String?, purposeKeyDeclared: Bool, rejoined: Bool = false,
+    createdOutOfUse: Bool = false
   ) {
     self.requirement = requirement
     self.fullAccuracyPurposeKey = fullAccuracyPurposeKey
     state = .held(
-      fullAccuracyDenied: fullAccuracyPurposeKey != nil && !purposeKeyDeclared, askedInVisit: nil, rejoined: rejoined)
+      fullAccuracyDenied: fullAccuracyPurposeKey != nil && !purposeKeyDeclared, askedInVisit: nil, rejoined: rejoined,
+      createdOutOfUse: createdOutOfUse)
   }
 
   /// SS0: active from creation until invalidated or lost at termination.
@@ -55,7 +58,7 @@ public struct ServiceSessionMachine: Sendable {
 
   /// Whether it rejoined a session held at the last termination (SS10).
   public var isRejoined: Bool {
-    guard case .held(_, _, let rejoined) = state else { return false }
+    guard case .held(_, _, let rejoined, _) = state else { return false }
     return rejoined
   }
 
@@ -73,7 +76,7 @@ public struct ServiceSessionMachine: Sendable {
   /// reduced accuracy. Only in the foreground (SS3), never while RES or DEN (SS4), and not with
   /// Location Services off (the world shows P10 for that at creation).
   public func wantedPrompt(_ context: SessionContext, alwaysRequested: Bool, visit: Int) -> SessionPrompt? {
-    guard case .held(let fullAccuracyDenied, let asked, _) = state, asked != visit, context.foreground,
+    guard case .held(let fullAccuracyDenied, let asked, _, _) = state, asked != visit, context.foreground,
       context.locationServicesEnabled
     else { return nil }
     switch (requirement, context.authorization) {
@@ -92,14 +95,14 @@ public struct ServiceSessionMachine: Sendable {
 
   /// The session asked (its alert showed, or was refused) in this visit.
   public mutating func asked(inVisit visit: Int) {
-    guard case .held(let denied, _, let rejoined) = state else { return }
-    state = .held(fullAccuracyDenied: denied, askedInVisit: visit, rejoined: rejoined)
+    guard case .held(let denied, _, let rejoined, let outOfUse) = state else { return }
+    state = .held(fullAccuracyDenied: denied, askedInVisit: visit, rejoined: rejoined, createdOutOfUse: outOfUse)
   }
 
   /// SS9: the user declined the purpose key's prompt.
   public mutating func fullAccuracyDeclined() {
-    guard case .held(_, let asked, let rejoined) = state else { return }
-    state = .held(fullAccuracyDenied: true, askedInVisit: asked, rejoined: rejoined)
+    guard case .held(_, let asked, let rejoined, let outOfUse) = state else { return }
+    state = .held(fullAccuracyDenied: true, askedInVisit: asked, rejoined: rejoined, createdOutOfUse: outOfUse)
   }
 
   // MARK: - Ending
@@ -118,13 +121,23 @@ public struct ServiceSessionMachine: Sendable {
 
   /// Recomputes §18's flags for this session.
   public mutating func refresh(_ context: SessionContext) {
-    guard context.features.diagnostics, case .held(let fullAccuracyDenied, _, let rejoined) = state else {
+    guard case .held(let fullAccuracyDenied, let asked, let rejoined, var outOfUse) = state else {
+      diagnostics = []
+      return
+    }
+    if outOfUse, context.inUse {  // SS3: in use at last
+      outOfUse = false
+      state = .held(fullAccuracyDenied: fullAccuracyDenied, askedInVisit: asked, rejoined: rejoined, createdOutOfUse: false)
+    }
+    guard context.features.diagnostics else {
       diagnostics = []
       return
     }
     diagnostics = Diagnostics.shared(context, requestShowing: requestShowing(context), qualifies: qualifies(context))
-    if requirement != .none, !context.inUse, !context.isAlways, !rejoined {
-      diagnostics.insert(.insufficientlyInUse)  // DG4, SS3; SS10: not for a rejoined session
+    // DG4: out of use, unless Always covers the requirement; SS3: a session created out of use
+    // reports it until the app is in use, Always or not; SS10: a rejoined one never does.
+    if requirement != .none, !context.inUse, outOfUse || !context.isAlways, !rejoined {
+      diagnostics.insert(.insufficientlyInUse)
     }
     if fullAccuracyDenied { diagnostics.insert(.fullAccuracyDenied) }  // DG7
     if requirement == .always,

@@ -9,6 +9,8 @@
 public struct WidgetAuthorization: Sendable {
   private enum State: Sendable {
     case notAsked
+    /// A widget was added while the app was not in the foreground: P13 waits for it (§14–§18 conventions).
+    case waiting
     case asking
     case answered(allowed: Bool)
   }
@@ -18,16 +20,37 @@ public struct WidgetAuthorization: Sendable {
   /// Creates the record of an app whose widgets were never asked about.
   public init() {}
 
-  /// The user added a widget whose extension declares `NSWidgetWantsLocation`: whether P13 shows.
-  public mutating func widgetAdded(authorization: AuthorizationState) -> Bool {
+  /// The user added a widget whose extension declares `NSWidgetWantsLocation`: whether P13 shows now.
+  ///
+  /// Out of the foreground the alert waits: `promptWhenForeground` shows it later if still needed.
+  public mutating func widgetAdded(authorization: AuthorizationState, foreground: Bool = true) -> Bool {
     guard case .notAsked = state else { return false }  // the first time only
+    switch authorization {
+    case .whenInUse, .temporaryWhenInUse:
+      state = foreground ? .asking : .waiting
+      return foreground
+    case .notDetermined, .denied, .restricted, .always, .provisionalAlways:
+      return false
+    }
+  }
+
+  /// The app is in the foreground: whether a waiting P13 shows now (still When-In-Use), else it is dropped.
+  public mutating func promptWhenForeground(authorization: AuthorizationState) -> Bool {
+    guard case .waiting = state else { return false }
     switch authorization {
     case .whenInUse, .temporaryWhenInUse:
       state = .asking
       return true
     case .notDetermined, .denied, .restricted, .always, .provisionalAlways:
+      state = .notAsked
       return false
     }
+  }
+
+  /// Whether a P13 waits for the app to come to the foreground.
+  public var isWaiting: Bool {
+    if case .waiting = state { return true }
+    return false
   }
 
   /// The user answered P13.

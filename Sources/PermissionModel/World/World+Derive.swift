@@ -12,6 +12,7 @@ extension World {
       if deriveActivity(app) { continue }  // L2, E1, E2
       derivePauses(app)  // U3
       deriveSessions(app)  // §14–§18
+      deriveWidgetPrompt(app)  // WG1
       return
     }
     preconditionFailure("derive(\(app)) found no fixpoint in \(Self.deriveRoundLimit) rounds")

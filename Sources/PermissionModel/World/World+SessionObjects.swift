@@ -147,7 +147,7 @@ extension World {
     if requirement != .none { showLocationServicesAlertIfOff(app) }
     let declared = key.map { self[app].info.plist.temporaryUsageDescriptions[$0] != nil } ?? false
     let index = self[app].sessions.createServiceSession(
-      requirement, fullAccuracyPurposeKey: key, purposeKeyDeclared: declared, now: now)
+      requirement, fullAccuracyPurposeKey: key, purposeKeyDeclared: declared, inUse: sessionContext(app).inUse, now: now)
     serviceSessionRefs.append(SessionObjectRef(app: app, index: index))
     var line = "service session#\(index + 1) created: \(requirement)"
     if let key { line += ", full accuracy “\(key)”" + (declared ? "" : " (not in NSLocationTemporaryUsageDescriptionDictionary: SS9)") }
@@ -214,16 +214,25 @@ extension World {
     }
     log(.device(device), "\(deviceName(device)): add a widget of “\(name)”")
     let state = self[app].machine.state
-    if self[app].widgets.widgetAdded(authorization: state) {
-      guard self[device].currentAlert == nil else {
-        self[app].widgets.withdrawn()
-        log(.app(app), "widget alert not shown: an alert is already showing (assumed)")
-        return
-      }
+    let foreground = self[app].activity.appState == .foreground && self[device].currentAlert == nil
+    if self[app].widgets.widgetAdded(authorization: state, foreground: foreground) {
       _ = showAlert(.p13, for: app, purpose: .widgets)
+    } else if self[app].widgets.isWaiting {
+      log(.app(app), "the widget alert waits until “\(name)” is in the foreground (WG1)")
     } else {
       let authorized = self[app].widgets.isAuthorized(state)
       log(.app(app), "widgets \(authorized ? "authorized" : "not authorized") without an alert (WG1)")
+    }
+  }
+
+  /// WG1: a P13 that waited shows when the app is in the foreground and nothing else shows.
+  func deriveWidgetPrompt(_ app: AppID) {
+    let device = self[app].device
+    guard self[app].widgets.isWaiting, self[app].activity.appState == .foreground, self[device].currentAlert == nil,
+      !self[device].isLocked
+    else { return }
+    if self[app].widgets.promptWhenForeground(authorization: self[app].machine.state) {
+      _ = showAlert(.p13, for: app, purpose: .widgets)
     }
   }
 

@@ -69,7 +69,15 @@ extension World {
 
   /// The effects of the objects' deliveries: callbacks with their `source` (§6), and MN2's launch.
   func sessionEffects(_ app: AppID, _ deliveries: [SessionDelivery]) -> [Effect] {
-    deliveries.flatMap { delivery -> [Effect] in
+    var wake: [Effect] = []
+    if self[app].activity.appState == .suspended, deliveries.contains(where: \.isCallback),
+      sessionContext(app).receivesWhileNotInUse, let (_, effects) = self[app].activity.wake(now: now)
+    {
+      // LU1, MN2: deliveries to an app that is not in use come only when it may receive them there
+      // (Always); a suspended app runs again for them, as for E12.
+      wake = effects + [.log(.app(app), "woken in the background for live updates or monitor events (LU1, MN2)"), .releaseHeld(app)]
+    }
+    return wake + deliveries.flatMap { delivery -> [Effect] in
       switch delivery {
       case .liveUpdate(let stream, let update):
         return [

@@ -251,7 +251,10 @@ end
 -- MARK: - Alerts, callbacks, crashes, console
 
 local ALERT_FIELDS = { "kind", "id", "title", "message", "buttons", "precise", "map" }
-local CALLBACK_FIELDS = { "name", "at", "manager", "status", "accuracy", "error", "locations", "region" }
+local CALLBACK_FIELDS = {
+  "name", "at", "manager", "status", "accuracy", "error", "locations", "region",
+  "source", "location", "stationary", "diagnostics", "identifier", "state",
+}
 
 local function show_alert(alert)
   local lines = {
