@@ -62,6 +62,8 @@
 ---| "monitoringDidFailFor"
 ---| "didEnterRegion"
 ---| "didExitRegion"
+---| "liveUpdate" # iOS 17+: an element of CLLocationUpdate.liveUpdates (`source`, `location`, `stationary`, `diagnostics`)
+---| "monitorEvent" # iOS 17+: a CLMonitor event (`source`, `identifier`, `state`, `diagnostics`)
 
 ---What a system alert is about.
 ---@alias AlertKind
@@ -70,6 +72,8 @@
 ---| "temporaryFullAccuracy" # requestTemporaryFullAccuracyAuthorization (P9)
 ---| "locationServicesOff" # “Turn On Location Services …” (P10)
 ---| "backgroundReminder" # “… has been using your location in the background …” (P11)
+---| "locationButton" # the location button's one-time confirmation (P12, iOS 15+)
+---| "widgets" # a widget that wants location was added (P13, iOS 14+)
 
 ---A button's English label (U+2019 apostrophes; a straight ' matches too). `tap` takes it on a phone in
 ---any language, as well as the label that phone shows (`"允许一次"` on a zh-Hans phone).
@@ -96,6 +100,7 @@
 ---| "Ask Next Time Or When I Share" # iOS 15+
 ---| "While Using the App"
 ---| "Always"
+---| "While Using the App or Widgets" # S4: a When-In-Use app whose widgets the user allowed
 
 ---@alias AppState "notRunning"|"foreground"|"background"|"suspended"
 
@@ -137,6 +142,34 @@
 ---@field kind? AppKind Default "app".
 ---@field delegate? DelegateMethod[] The delegate methods the app implements. Default all.
 ---@field wifi_info_entitlement? boolean The Access Wi-Fi Information entitlement. Default true.
+---@field widget_wants_location? boolean A widget extension declares NSWidgetWantsLocation (WG1). Default false.
+
+---`CLLocationUpdate.LiveConfiguration` (iOS 17+).
+---@alias LiveConfiguration "default"|"automotiveNavigation"|"otherNavigation"|"fitness"|"airborne"
+
+---A CLMonitor condition's state (iOS 17+).
+---@alias ConditionState "unknown"|"satisfied"|"unsatisfied"
+
+---`CLServiceSession.AuthorizationRequirement` (iOS 18+).
+---@alias ServiceSessionAuthorization "none"|"whenInUse"|"always"
+
+---What `app:service_session { … }` takes (iOS 18+).
+---@class ServiceSessionOptions
+---@field authorization ServiceSessionAuthorization
+---@field full_accuracy_purpose_key? string A key of NSLocationTemporaryUsageDescriptionDictionary (SS9).
+
+---Diagnostics (iOS 18+, BEHAVIOR.md §18): the flags that are true, each mapped to true; `{}` when none.
+---@class Diagnostics
+---@field authorizationDenied? true
+---@field authorizationDeniedGlobally? true
+---@field authorizationRestricted? true
+---@field insufficientlyInUse? true
+---@field serviceSessionRequired? true
+---@field authorizationRequestInProgress? true
+---@field fullAccuracyDenied? true
+---@field alwaysAuthorizationDenied? true
+---@field locationUnavailable? true
+---@field accuracyLimited? true
 
 ---A circular region for `manager:startMonitoring { … }`, and the `region` of region callbacks.
 ---@class Region
@@ -164,6 +197,12 @@
 ---@field error? CLErrorCode
 ---@field locations? Location[]
 ---@field region? Region
+---@field source? integer The stream's or monitor's number (liveUpdate, monitorEvent).
+---@field location? Location
+---@field stationary? boolean
+---@field diagnostics? Diagnostics
+---@field identifier? string
+---@field state? ConditionState
 
 -- MARK: - Values the objects hand out
 
@@ -171,12 +210,18 @@
 ---@class Callback
 ---@field name DelegateMethod
 ---@field at number Virtual seconds since the scenario began.
----@field manager integer The 1-based index of the manager in the app.
+---@field manager? integer The 1-based index of the manager in the app (nil for liveUpdate and monitorEvent).
 ---@field status? AuthorizationStatus
 ---@field accuracy? AccuracyAuthorization
 ---@field error? CLErrorCode
 ---@field locations? Location[]
 ---@field region? Region
+---@field source? integer liveUpdate, monitorEvent: the 1-based number of the stream among the app's streams, or of the monitor among its monitors.
+---@field location? Location liveUpdate: the location, absent when none could be given.
+---@field stationary? boolean liveUpdate: LU3.
+---@field diagnostics? Diagnostics liveUpdate, monitorEvent (iOS 18+).
+---@field identifier? string monitorEvent: the condition.
+---@field state? ConditionState monitorEvent: the condition's new state.
 
 ---A location delivered to the app.
 ---@class Location
@@ -216,6 +261,10 @@ function Device:on_prompt(handler) end
 ---@param latitude number
 ---@param longitude number
 function Device:set_location(latitude, longitude) end
+
+---iOS 14+: The user adds one of the app's widgets that wants location (install option `widget_wants_location`; WG1).
+---@param app App
+function Device:add_widget(app) end
 
 ---Locks the screen: the foreground app goes to the background.
 function Device:lock() end
@@ -257,6 +306,29 @@ function App:terminate() end
 ---@return CLLocationManager
 function App:location_manager() end
 
+---iOS 15+: The app's CLLocationButton (the app must be running); `button:tap()` is the user's tap (LB1–LB6).
+---@return CLLocationButton
+function App:location_button() end
+
+---iOS 17+: Starts iterating CLLocationUpdate.liveUpdates; updates arrive as `liveUpdate` callbacks (LU1).
+---@param configuration? LiveConfiguration
+---@return CLLocationUpdateStream
+function App:live_updates(configuration) end
+
+---iOS 17+: Opens the CLMonitor of that name; its events arrive as `monitorEvent` callbacks (MN1).
+---@param name string
+---@return CLMonitor
+function App:monitor(name) end
+
+---iOS 17+: Creates a CLBackgroundActivitySession (BA1).
+---@return CLBackgroundActivitySession
+function App:background_activity_session() end
+
+---iOS 18+: Creates a CLServiceSession `{ authorization = "none"|"whenInUse"|"always", full_accuracy_purpose_key = … }` (SS0).
+---@param options ServiceSessionOptions
+---@return CLServiceSession
+function App:service_session(options) end
+
 ---The SSID as `NEHotspotNetwork.fetchCurrent` would give it, or nil.
 ---@return string?
 function App:fetch_current_wifi_ssid() end
@@ -278,6 +350,7 @@ function App:expect_console(pattern) end
 ---A location manager; members keep Apple's names. Reading a member the device's iOS lacks is an error.
 ---@class CLLocationManager
 ---@field authorizationStatus AuthorizationStatus Read-only.
+---@field isAuthorizedForWidgetUpdates boolean iOS 14+: Read-only: whether the app's widgets may use location (WG1).
 ---@field accuracyAuthorization AccuracyAuthorization iOS 14+: Read-only.
 ---@field allowsBackgroundLocationUpdates boolean iOS 9+: Setting true without UIBackgroundModes location crashes the app (B2).
 ---@field showsBackgroundLocationIndicator boolean iOS 11+: Whether background updates show the blue bar / pill (B3).
@@ -394,6 +467,64 @@ function Clock:advance(duration) end
 ---Moves to the next time the wall clock shows `time`.
 ---@param time string "HH:MM" or "HH:MM:SS".
 function Clock:advance_to(time) end
+
+---The app's location button (iOS 15+), returned by `app:location_button()`.
+---@class CLLocationButton
+local CLLocationButton = {}
+
+---The user taps it: P12 the first time, then a one-time grant at once (LB1–LB6).
+function CLLocationButton:tap() end
+
+---An iteration of `CLLocationUpdate.liveUpdates` (iOS 17+), returned by `app:live_updates()`.
+---@class CLLocationUpdateStream
+---@field active boolean True until `stop()`, or until the app terminates.
+---@field source integer Its number among the app's streams: a `liveUpdate` callback's `source`.
+---@field configuration LiveConfiguration The configuration it iterates with.
+---@field diagnostics Diagnostics iOS 18+: Its diagnostics now (§18), also when nothing is delivered.
+local CLLocationUpdateStream = {}
+
+---Stops iterating.
+function CLLocationUpdateStream:stop() end
+
+---A `CLMonitor` (iOS 17+), returned by `app:monitor(name)`.
+---@class CLMonitor
+---@field name string The name it was opened with.
+---@field source integer Its number among the app's monitors: a `monitorEvent` callback's `source`.
+---@field identifiers string[] Its conditions' identifiers, in the order they were added.
+---@field diagnostics Diagnostics iOS 18+: Its diagnostics now (§18).
+local CLMonitor = {}
+
+---Adds a circular condition `{ identifier, latitude, longitude, radius }`; it is evaluated now (MN1).
+---@param condition Region
+function CLMonitor:add(condition) end
+
+---Removes a condition.
+---@param identifier string
+function CLMonitor:remove(identifier) end
+
+---A condition's state: "unknown", "satisfied" or "unsatisfied".
+---@param identifier string
+---@return ConditionState
+function CLMonitor:state(identifier) end
+
+---A `CLBackgroundActivitySession` (iOS 17+), returned by `app:background_activity_session()`.
+---@class CLBackgroundActivitySession
+---@field active boolean BA1: authorized, `UIBackgroundModes` location, created in use; false once invalidated.
+---@field diagnostics Diagnostics iOS 18+: Its diagnostics now (§18).
+local CLBackgroundActivitySession = {}
+
+---Ends it at once (BA3).
+function CLBackgroundActivitySession:invalidate() end
+
+---A `CLServiceSession` (iOS 18+), returned by `app:service_session { authorization = … }`.
+---@class CLServiceSession
+---@field active boolean SS0: from creation until invalidated or lost at termination.
+---@field authorization ServiceSessionAuthorization What it requires: none, whenInUse or always.
+---@field diagnostics Diagnostics Its diagnostics now (§18).
+local CLServiceSession = {}
+
+---Ends it at once (SS10).
+function CLServiceSession:invalidate() end
 
 -- END GENERATED
 

@@ -14,11 +14,15 @@ struct LintExamplesTests {
       "error K2 11.0–26.x NSLocationAlwaysAndWhenInUseUsageDescription",
       "error K2 11.0–26.x NSLocationWhenInUseUsageDescription",
     ], ["S1", "R4"]),
+    ("LocalWeather", ["error K2 8.0–10.x NSLocationAlwaysUsageDescription"], ["S1", "R5", "R11", "R12"]),
     ("Navigator", [], ["S1", "R4", "R5", "R11", "R12"]),
     ("NoKeys", ["error K2 8.0–26.x NSLocationWhenInUseUsageDescription"], ["S1"]),
+    ("StoreFinder", [], ["S1"]),
+    ("Stride", ["error K2 8.0–10.x NSLocationAlwaysUsageDescription"], ["S1", "R5", "R11", "R12"]),
     ("Tracker", [], ["S1", "R4", "R5", "R11", "R12"]),
     ("WeatherLite", [], ["S1"]),
     ("WeatherLiteLegacy", ["warning K3 14.0–26.x NSLocationDefaultAccuracyReduced"], ["S1"]),
+    ("Wayfinder", ["error K2 8.0–10.x NSLocationAlwaysUsageDescription"], ["S1", "R5", "R11", "R12"]),
     ("WiFiFinder", [], ["S1"]),
   ]
 

@@ -89,7 +89,7 @@ struct AppActivityMachineTests {
     #expect(machine.route() == .drop)
   }
 
-  @Test("E12: an event launches an app not running into the background, with a grace period")
+  @Test("E12, §14–§18 conventions: an event launches an app into the background: it runs for the grace period but is not in use")
   func wake() {
     var machine = AppActivityMachine(app: Self.app)
     guard let (from, effects) = machine.wake(now: Self.t0) else {
@@ -98,7 +98,8 @@ struct AppActivityMachineTests {
     }
     #expect(from == .notRunning)
     #expect(machine.appState == .background)
-    #expect(machine.isInGracePeriod)
+    #expect(!machine.isInGracePeriod)  // launched into the background: not in use
+    #expect(!machine.isPastGracePeriod)  // …but running until its timer fires
     guard case .schedule(.gracePeriodEnded, Self.t0 + Assumptions.inUseGracePeriod) = effects.first else {
       Issue.record("expected a grace timer, got \(effects)")
       return

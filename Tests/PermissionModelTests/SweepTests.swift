@@ -85,13 +85,13 @@ struct SweepTests {
     for callback in scene.app.callbacks where callback.method.isAuthorizationCallback {
       #expect(callback.status.map(validStatuses.contains) == true, "\(context): \(callback)")
       #expect((callback.accuracy != nil) == (callback.method == .locationManagerDidChangeAuthorization), "\(context)")
-      if let last = previous[callback.manager], last.method == callback.method {
+      if let manager = callback.manager, let last = previous[manager], last.method == callback.method {
         let changed =
           callback.method == .didChangeAuthorization
           ? last.status != callback.status : (last.status, last.accuracy) != (callback.status, callback.accuracy)
         #expect(changed, "\(context): C3 — \(last) then \(callback)")
       }
-      previous[callback.manager] = callback
+      if let manager = callback.manager { previous[manager] = callback }
     }
     #expect(!scene.world.transcript.contains { $0.contains("no rule for") }, "\(context): a gap in the rules")
   }

@@ -7,7 +7,7 @@ struct InfoPlistInventoryTests {
   func keyTypes() throws {
     let inventory = try Fixture.document("WrongTypes/Info.plist").inventory()
     let kinds = Dictionary(uniqueKeysWithValues: inventory.keyTypes.map { ($0.key, $0.kind) })
-    #expect(inventory.keyTypes.count == 11)
+    #expect(inventory.keyTypes.count == 12)
     #expect(kinds["NSLocationDefaultAccuracyReduced"] == .string)  // K3
     #expect(kinds["UIBackgroundModes"] == .string)  // K6
     #expect(kinds["NSLocationAlwaysAndWhenInUseUsageDescription"] == .boolean)  // K1

@@ -308,15 +308,21 @@ extension SessionMachineTests {
   @Test("WG1, S4: P13 for a When-In-Use app the first time only; Always apps' widgets without an alert; ND, DEN, RES never")
   func widgets() {
     var widgets = WidgetAuthorization()
-    #expect(!widgets.widgetAdded(authorization: .notDetermined))
+    var shown = widgets.widgetAdded(authorization: .notDetermined)
+    #expect(!shown)
     #expect(widgets.isAuthorized(.always) && widgets.isAuthorized(.provisionalAlways))
-    #expect(widgets.widgetAdded(authorization: .whenInUse))
+    shown = widgets.widgetAdded(authorization: .whenInUse)
+    #expect(shown)
     widgets.answered(allow: true)
     #expect(widgets.isAuthorized(.whenInUse) && widgets.allowedByUser)
     #expect(!widgets.isAuthorized(.denied) && !widgets.isAuthorized(.restricted))
-    #expect(!widgets.widgetAdded(authorization: .whenInUse))  // answered: not asked again
+    shown = widgets.widgetAdded(authorization: .whenInUse)
+    #expect(!shown)  // answered: not asked again
     widgets.reset()  // E7
-    #expect(widgets.widgetAdded(authorization: .temporaryWhenInUse))
+    shown = widgets.widgetAdded(authorization: .temporaryWhenInUse, foreground: false)
+    #expect(!shown && widgets.isWaiting)  // §14–§18 conventions: waits for the foreground
+    shown = widgets.promptWhenForeground(authorization: .temporaryWhenInUse)
+    #expect(shown)
     widgets.answered(allow: false)
     #expect(!widgets.isAuthorized(.whenInUse))
   }
