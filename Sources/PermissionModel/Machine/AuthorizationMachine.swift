@@ -29,16 +29,23 @@ public struct AuthorizationMachine: Sendable {
   public let rules: RuleSet
   /// The app's kind, keys and SDK.
   public let profile: AppProfile
-  /// The user's grant; never `.restricted`, which `isRestricted` overlays (E8).
-  public private(set) var grant: AuthorizationState = .notDetermined
+  /// Whether a restriction overlays the user's grant (E8); each state carries the grant.
+  private enum Access: Sendable {
+    /// The app has the user's grant.
+    case granted(AuthorizationState)
+    /// E8: parental controls or device management show RES; the grant waits underneath for when they are lifted.
+    case restricted(underneath: AuthorizationState)
+  }
+
+  private var access = Access.granted(.notDetermined)
+
   /// Whether the one Always request has been used.
   public private(set) var alwaysRequested = false
   /// The Precise Location switch (S3); starts off with K3.
   public private(set) var preciseEnabled: Bool
-  /// Full accuracy granted by P9 until the app stops being in use (T1, E2).
+  /// Full accuracy granted by P9 until the app stops being in use (T1, E2), the Precise switch is
+  /// flipped (E6) or the record is reset (E7); a change of grant in Settings keeps it.
   public private(set) var temporaryFullAccuracy = false
-  /// Parental controls or device management (E8).
-  public private(set) var isRestricted = false
   /// How many P10 alerts the user has answered for this app.
   public private(set) var locationServicesAlertsAnswered = 0
   /// What a temporary When-In-Use grant ends as (E1): ND, or DEN for a location-button grant made
@@ -54,8 +61,37 @@ public struct AuthorizationMachine: Sendable {
 
   // MARK: - Reading
 
+  /// The user's grant; never `.restricted`, which a restriction overlays (E8).
+  public var grant: AuthorizationState {
+    switch access {
+    case .granted(let grant), .restricted(let grant): grant
+    }
+  }
+
+  /// Parental controls or device management (E8).
+  public var isRestricted: Bool {
+    switch access {
+    case .granted: false
+    case .restricted: true
+    }
+  }
+
   /// The state, with the restriction overlaid.
-  public var state: AuthorizationState { isRestricted ? .restricted : grant }
+  public var state: AuthorizationState {
+    switch access {
+    case .granted(let grant): grant
+    case .restricted: .restricted
+    }
+  }
+
+  /// Changes the user's grant, under the restriction if one is in effect (E8).
+  private mutating func setGrant(_ grant: AuthorizationState, endingAs ending: AuthorizationState = .notDetermined) {
+    temporaryGrantEndsAs = ending
+    switch access {
+    case .granted: access = .granted(grant)
+    case .restricted: access = .restricted(underneath: grant)
+    }
+  }
 
   /// The origin the request rules look up.
   public var origin: RequestOrigin { RequestOrigin(state: state, alwaysRequested: alwaysRequested) }
@@ -114,7 +150,7 @@ public struct AuthorizationMachine: Sendable {
     switch rule.outcome {
     case .prompt: return .showPrompt(rule)
     case .becomes(let state):
-      grant = state
+      setGrant(state)
       return .changed(rule)
     case .unchanged: return .unchanged(rule)
     }
@@ -124,8 +160,7 @@ public struct AuthorizationMachine: Sendable {
   ///
   /// On iOS 14+ a grant from P7 (or P14) also sets the accuracy from the Precise switch; a missing switch (K3) means reduced.
   public mutating func answer(_ choice: PromptChoice, of rule: RequestRule, precise: Bool?) {
-    grant = choice.result
-    temporaryGrantEndsAs = .notDetermined
+    setGrant(choice.result)
     if rules.reportsAccuracy, rule.alert?.hasPreciseSwitch == true, choice.result.status.isAuthorized {
       preciseEnabled = precise ?? false
     }
@@ -133,7 +168,7 @@ public struct AuthorizationMachine: Sendable {
 
   /// The user answered a system prompt (R19's deferred P8 or R21's P11).
   public mutating func answer(_ choice: PromptChoice, of prompt: SystemPromptRule) {
-    grant = choice.result
+    setGrant(choice.result)
   }
 
   /// The user answered a P10 alert, whichever button.
@@ -168,26 +203,24 @@ public struct AuthorizationMachine: Sendable {
 
   /// The app stopped being in use (L2) or was terminated: Allow Once ends (E1), temporary accuracy ends (E2).
   public mutating func stoppedBeingInUse() {
-    if grant == .temporaryWhenInUse { grant = temporaryGrantEndsAs }  // E1, LB5
+    if grant == .temporaryWhenInUse { setGrant(temporaryGrantEndsAs) }  // E1, LB5
     temporaryFullAccuracy = false  // E2
   }
 
   /// A location-button grant (LB1, LB2): When-In-Use until the app stops being in use, then back to
   /// `returnTo` (LB5). Accuracy follows the Precise setting (LB5, assumed).
   public mutating func grantOnce(returningTo returnTo: AuthorizationState) {
-    grant = .temporaryWhenInUse
-    temporaryGrantEndsAs = returnTo
+    setGrant(.temporaryWhenInUse, endingAs: returnTo)
   }
 
   /// An App Clip's When-In-Use grant reached 04:00 of the next day (A1, E3).
   public mutating func appClipGrantExpired() {
-    if grant == .whenInUse { grant = .notDetermined }
+    if grant == .whenInUse { setGrant(.notDetermined) }
   }
 
   /// The user picked an option in Settings (E6); Always and While Using are permanent grants.
   public mutating func select(_ option: SettingsOption) {
-    grant = option.result
-    temporaryGrantEndsAs = .notDetermined
+    setGrant(option.result)
   }
 
   /// The user flipped the Precise Location switch in Settings (E6, S3).
@@ -198,13 +231,12 @@ public struct AuthorizationMachine: Sendable {
 
   /// Parental controls or device management took effect or were lifted (E8).
   public mutating func setRestricted(_ on: Bool) {
-    isRestricted = on
+    access = on ? .restricted(underneath: grant) : .granted(grant)
   }
 
   /// Reset Location & Privacy: ND, Always unused again, the Precise switch back to its default (E7).
   public mutating func reset() {
-    grant = .notDetermined
-    temporaryGrantEndsAs = .notDetermined
+    setGrant(.notDetermined)
     alwaysRequested = false
     temporaryFullAccuracy = false
     preciseEnabled = !(rules.reportsAccuracy && profile.defaultAccuracyReduced)

@@ -19,6 +19,8 @@ enum Effect {
   case releaseHeld(AppID)
   /// §4: the alert appears on its device and becomes the one showing (§2).
   case showAlert(AlertRecord)
+  /// The user tapped a button (its label as shown) of the alert showing; it goes away answered.
+  case answerAlert(AlertID, tapped: String)
   /// D1: the alert showing goes away unanswered.
   case withdrawAlert(AlertID)
   /// The alert showing goes away because the app that raised it ended.
@@ -29,6 +31,8 @@ enum Effect {
   case cancel(TimerEvent)
   /// B2: the app crashes; the crash is recorded (the world then ends the launch).
   case crash(AppID, AppCrash)
+  /// K2: the system logs a line to the app's console.
+  case console(AppID, String)
   /// C7: a temporary-full-accuracy request's completion runs.
   case complete(RequestID, error: LocationErrorCode?)
   /// A transcript line about a subject, rendered with the subject's prefix (`Maps: manager#1 …`).

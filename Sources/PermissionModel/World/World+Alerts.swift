@@ -83,9 +83,7 @@ extension World {
     }
     let app = record.app
     let shown = record.buttons[index]
-    self[alert].tapped = shown
-    self[record.device].currentAlert = nil
-    log(.device(record.device), "alert#\(record.number) tap “\(shown)”")
+    apply(.answerAlert(alert, tapped: shown))
     switch record.purpose {
     case .request(let rule):
       if let choice = rule.choices.first(where: { $0.button == button }) {

@@ -12,8 +12,8 @@ extension World {
     if let effectObserver {
       switch effect {
       case .callback, .appCallback: break  // observed as the `deliver` or `hold` it resolves to
-      case .deliver, .hold, .releaseHeld, .showAlert, .withdrawAlert, .dismissAlert, .schedule, .cancel, .crash,
-        .complete, .log:
+      case .deliver, .hold, .releaseHeld, .showAlert, .answerAlert, .withdrawAlert, .dismissAlert, .schedule,
+        .cancel, .crash, .console, .complete, .log:
         effectObserver(effect)
       }
     }
@@ -59,6 +59,11 @@ extension World {
       alertRecords.append(alert)
       self[alert.device].currentAlert = id
       render(.device(alert.device), alert.shownLine(in: self[alert.device].texts, on: self[alert.device].version))
+    case .answerAlert(let alert, let shown):
+      let device = self[alert].device
+      self[alert].tapped = shown
+      self[device].currentAlert = nil
+      render(.device(device), "alert#\(self[alert].number) tap “\(shown)”")
     case .withdrawAlert(let alert):
       let device = self[alert].device
       self[device].currentAlert = nil
@@ -75,6 +80,9 @@ extension World {
     case .crash(let app, let crash):
       self[app].crash = crash
       render(.app(app), "CRASH \(crash.exception): \(crash.reason)")
+    case .console(let app, let line):
+      self[app].console.append(line)
+      render(.app(app), "console: \(line)")
     case .complete(let request, let error):
       self[request].done = true
       self[request].error = error

@@ -23,7 +23,7 @@ extension World {
       AppRecord(
         device: device,
         info: AppInfo(
-          name: name, bundleID: bundleID, kind: options.kind, linkedSDK: sdk,
+          name: name, bundleID: bundleID, profile: profile,
           delegateMethods: options.delegateMethods ?? Self.allDelegateMethods,
           hasWiFiInfoEntitlement: options.wifiInfoEntitlement, plist: plist,
           widgetWantsLocation: options.widgetWantsLocation),

@@ -72,8 +72,7 @@ extension World {
     case .ignoredAlertShowing:
       log(.app(app), "request ignored: an alert is already showing (assumed)")
     case .missingUsageDescription(let requirement):
-      self[app].console.append(requirement.consoleLine)  // K2
-      log(.app(app), "console: \(requirement.consoleLine)")
+      apply(.console(app, requirement.consoleLine))  // K2
     case .showLocationServicesAlert:
       showAlert(.p10, for: app, purpose: .locationServicesOff)
     case .locationServicesOff:
