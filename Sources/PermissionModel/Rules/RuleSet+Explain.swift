@@ -85,6 +85,7 @@ extension RuleSet {
       lines += systemPrompts.map { "  " + $0.description(in: texts, on: version) }
     }
     lines.append("Settings: " + settingsLabels(keys: keys, in: texts, on: version).joined(separator: " · "))
+    lines += sessionExplanation(keys: keys, kind: kind, in: texts, on: version)
     return lines.joined(separator: "\n")
   }
 }
