@@ -6,16 +6,16 @@ extension World {
 
   /// What the objects read of their app, before their own part (`AppSessions.context`).
   func sessionBase(_ app: AppID) -> SessionContext {
-    let record = self[app]
-    let device = self[record.device]
+    // Fields are read through the subscripts one by one: copying a whole record costs more than the rest.
+    let device = self[app].device
     var prompt: SessionPrompt?
-    if let raised = record.sessionPrompt, device.currentAlert == raised.alert { prompt = raised.prompt }
+    if let raised = self[app].sessionPrompt, self[device].currentAlert == raised.alert { prompt = raised.prompt }
     return SessionContext(
-      features: device.sessionFeatures, authorization: record.machine.state,
-      locationServicesEnabled: device.locationServicesEnabled, accuracy: record.machine.accuracy ?? .fullAccuracy,
-      inUse: isInUseWithoutSessions(app), foreground: record.activity.appState == .foreground,
-      declaresBackgroundLocation: record.machine.profile.hasLocationBackgroundMode,
-      requiresExplicitSession: record.info.plist.requiresExplicitServiceSession, promptShowing: prompt)
+      features: self[device].sessionFeatures, authorization: self[app].machine.state,
+      locationServicesEnabled: self[device].locationServicesEnabled, accuracy: self[app].machine.accuracy ?? .fullAccuracy,
+      inUse: isInUseWithoutSessions(app), foreground: self[app].activity.appState == .foreground,
+      declaresBackgroundLocation: self[app].info.profile.hasLocationBackgroundMode,
+      requiresExplicitSession: self[app].info.plist.requiresExplicitServiceSession, promptShowing: prompt)
   }
 
   /// The full context: the base plus the sessions held and BA2's use.
@@ -42,9 +42,11 @@ extension World {
     apply(sessionEffects(app, self[app].sessions.refresh(context, at: location, now: now)))
   }
 
-  /// LU3: one timer per app, at its earliest stream deadline.
+  /// LU3: one timer per app, at its earliest stream deadline. Moves only push a deadline later, so a
+  /// pending timer that is due no later is kept: it fires early, finds nothing due and sets the next.
   private func scheduleSessionDeadline(_ app: AppID) {
     let due = self[app].sessions.deadline
+    if let pending = self[app].sessionDeadline, let due, pending <= due { return }
     guard due != self[app].sessionDeadline else { return }
     self[app].sessionDeadline = due
     apply(.cancel(.sessionDeadline(app: app)))
@@ -108,6 +110,8 @@ extension World {
     guard self[app].activity.appState == .foreground, self[device].currentAlert == nil, !self[device].isLocked else {
       return false
     }
+    // Only service sessions ask from a grant; implicit sessions ask only under ND (IM1).
+    guard !self[app].sessions.serviceSessions.isEmpty || self[app].machine.state == .notDetermined else { return false }
     let context = sessionContext(app)
     guard let (prompt, session) = self[app].sessions.takePrompt(context, alwaysRequested: self[app].machine.alwaysRequested)
     else { return false }
