@@ -58,11 +58,10 @@ extension ScenarioSession {
       settings.bundleID = try options.string("bundle_id")
       if let sdk = try options.version("sdk") { settings.sdk = try OSVersion(parsing: sdk) }
       if let kind = try options.string("kind") {
-        guard let parsed = AppKind(rawValue: kind) else {
-          let hint = Spelling.closest(to: kind, in: AppKind.allCases.map(\.rawValue)).map { " (did you mean \($0)?)" } ?? ""
-          throw LuaCallError.message("bad option 'kind' to 'install': \"\(kind)\" is not a kind of app\(hint); kinds are app, appClip")
+        switch NamedChoice.parse(kind, as: AppKind.self, noun: "kind of app", plural: "kinds") {
+        case .success(let parsed): settings.kind = parsed
+        case .failure(let error): throw LuaCallError.message("bad option 'kind' to 'install': " + error.message)
         }
-        settings.kind = parsed
       }
       if let delegate = try options.stringList("delegate") {
         settings.delegateMethods = Set(try delegate.map { name throws(MisuseError) in try DelegateMethod(named: name) })

@@ -51,12 +51,10 @@ extension App {
       ) { app, call in
         var configuration = LiveUpdateMachine.Configuration.default
         if let name = try call.optionalString(2) {
-          let names = LiveUpdateMachine.Configuration.allCases.map(\.rawValue)
-          guard let parsed = LiveUpdateMachine.Configuration(rawValue: name) else {
-            let hint = Spelling.closest(to: name, in: names).map { " (did you mean \($0)?)" } ?? ""
-            throw LuaCallError.argument(2, "\"\(name)\" is not a live-update configuration\(hint); configurations: \(names.joined(separator: ", "))")
+          switch NamedChoice.parse(name, as: LiveUpdateMachine.Configuration.self, noun: "live-update configuration", plural: "configurations") {
+          case .success(let parsed): configuration = parsed
+          case .failure(let error): throw LuaCallError.argument(2, error.message)
           }
-          configuration = parsed
         }
         let stream = try call.session.act(&call) { try app.liveUpdates(configuration) }
         call.push(LiveUpdateStream.members.wrap(stream))
@@ -83,14 +81,13 @@ extension App {
       ) { app, call in
         let options = try OptionTable(
           call, 2, function: "service_session", valid: ["authorization", "full_accuracy_purpose_key"], optional: false)
-        let names = ServiceSessionMachine.Requirement.allCases.map(\.rawValue)
         guard let text = try options.string("authorization") else {
           throw LuaCallError.message("service_session needs { authorization = \"none\" | \"whenInUse\" | \"always\" }")
         }
-        guard let requirement = ServiceSessionMachine.Requirement(rawValue: text) else {
-          let hint = Spelling.closest(to: text, in: names).map { " (did you mean \($0)?)" } ?? ""
-          throw LuaCallError.message(
-            "bad option 'authorization' to 'service_session': \"\(text)\" is not a requirement\(hint); requirements: \(names.joined(separator: ", "))")
+        let requirement: ServiceSessionMachine.Requirement
+        switch NamedChoice.parse(text, as: ServiceSessionMachine.Requirement.self, noun: "requirement", plural: "requirements") {
+        case .success(let parsed): requirement = parsed
+        case .failure(let error): throw LuaCallError.message("bad option 'authorization' to 'service_session': " + error.message)
         }
         let key = try options.string("full_accuracy_purpose_key")
         let session = try call.session.act(&call) { try app.serviceSession(requirement, fullAccuracyPurposeKey: key) }
