@@ -1,4 +1,6 @@
 import ArgumentParser
+import Diagrams
+import Linting
 import PermissionModel
 import PlistLoader
 

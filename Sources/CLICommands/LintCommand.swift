@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PermissionModel
+import Linting
 import PlistLoader
 import Reporting
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PermissionModel
+import ReplEngine
 import ScenarioRuntime
 
 /// `permsim repl`: a Lua REPL with the whole scenario API, bound to one model world.

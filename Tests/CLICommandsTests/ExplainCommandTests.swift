@@ -1,7 +1,9 @@
 import PermissionModel
+import PermsimTestSupport
 import Testing
 
 @testable import CLICommands
+@testable import Diagrams
 
 @Suite("explain: the command")
 struct ExplainCommandTests {
@@ -73,5 +75,11 @@ struct ExplainCommandTests {
     } throws: { error in
       ExplainCommand.message(for: error).contains("iOS went from 18 to 26")
     }
+  }
+
+  @Test("the text format is the model's own explanation")
+  func text() {
+    let rendered = ExplainCommand.render(version: OSVersion(13, 4), document: nil, format: .text)
+    #expect(rendered == RuleSet.forVersion(OSVersion(13, 4)).explanation(keys: Set(UsageDescriptionKey.allCases)))
   }
 }

@@ -1,8 +1,10 @@
 import Foundation
 import Reporting
+import PermsimTestSupport
 import Testing
 
 @testable import CLICommands
+@testable import Linting
 
 @Suite("lint: the command line")
 struct LintCommandTests {

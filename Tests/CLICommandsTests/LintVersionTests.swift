@@ -1,7 +1,9 @@
 import PermissionModel
+import PermsimTestSupport
 import Testing
 
 @testable import CLICommands
+@testable import Linting
 
 @Suite("lint: version ranges from the rule layers")
 struct LintVersionTests {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import CLICommands
+@testable import ReplEngine
 
 @Suite("REPL: scanning a chunk for its top-level locals")
 struct ReplChunkTests {

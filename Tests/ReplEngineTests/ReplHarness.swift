@@ -1,7 +1,7 @@
 import Foundation
 import ScenarioRuntime
 
-@testable import CLICommands
+@testable import ReplEngine
 
 /// A line reader that plays a script, recording the prompts it was shown and the history it was given.
 final class ReplScript: LineReader {

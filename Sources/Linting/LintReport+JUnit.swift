@@ -24,7 +24,7 @@ extension LintReport {
   }
 
   /// Events for a run of `results` in one suite, as `lint` reports them (also for an Info.plist that does not parse).
-  static func runEvents(
+  public static func runEvents(
     _ results: [CaseResult], suite: String, versions: String, version: String, at instant: RunEvent.Instant
   ) -> [RunEvent] {
     let run = RunInfo(version: version, root: suite, plannedCaseCount: results.count, iOSVersions: [versions])
@@ -41,7 +41,7 @@ extension LintReport {
   /// Writes events to a JUnit file at `path` through `JUnitXMLReporter`, replacing it whole.
   ///
   /// - Throws: `JUnitFileError` when the file cannot be written; an existing report is then left as it was.
-  static func writeJUnit(_ events: [RunEvent], to path: String) throws(JUnitFileError) {
+  public static func writeJUnit(_ events: [RunEvent], to path: String) throws(JUnitFileError) {
     let file = try JUnitFile(path: path)
     // Every check keeps its warnings and notes: a lint report is small, and they are what it is for.
     var reporter = JUnitXMLReporter(output: .all, store: file)

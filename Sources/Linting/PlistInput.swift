@@ -7,18 +7,18 @@ import PlistLoader
 /// The path is an Info.plist file or a folder holding one (an app folder, a built `.app`). The gate's
 /// root is that folder, so the `.lproj` folders and `InfoPlist.xcstrings` beside the Info.plist are read
 /// and nothing outside it; paths in messages read as the user wrote the folder (`Examples/apps/X/Info.plist`).
-struct PlistInput {
+public struct PlistInput {
   /// The gate; its root is the folder of the Info.plist.
-  let access: ScopedFileAccess
+  public let access: ScopedFileAccess
   /// The Info.plist relative to the root (`.` for the folder itself).
-  let name: String
+  public let name: String
   /// The folder as the user wrote it, without a trailing slash; empty for the current directory.
-  let folder: String
+  public let folder: String
 
   /// Resolves `path` without reading it.
   ///
   /// - Throws: ``PlistInputError`` when nothing exists at `path`; ``FileAccessError`` when its folder cannot be used.
-  init(path: String) throws {
+  public init(path: String) throws {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
       throw PlistInputError(description: "\(path): no such file or directory")
@@ -41,7 +41,7 @@ struct PlistInput {
   /// Reads the Info.plist and the localized strings beside it.
   ///
   /// - Throws: ``PlistInputError`` for a file that cannot be read; ``PlistLoadError`` for one that does not parse.
-  func load() throws -> InfoPlistDocument {
+  public func load() throws -> InfoPlistDocument {
     do {
       return try InfoPlistDocument(contentsOf: name, access: access)
     } catch let error as FileAccessError {
@@ -52,7 +52,7 @@ struct PlistInput {
   }
 
   /// A path relative to the root, as messages show it: under the folder the user named.
-  func shown(_ path: String) -> String {
+  public func shown(_ path: String) -> String {
     switch folder {
     case "": path
     case "/": "/" + path
@@ -61,7 +61,7 @@ struct PlistInput {
   }
 
   /// Where a file that does not parse went wrong, as messages show it: `folder/Info.plist:5`, or the path alone.
-  func location(of error: PlistLoadError) -> String {
+  public func location(of error: PlistLoadError) -> String {
     shown(error.path) + (error.line.map { ":\($0)" } ?? "")
   }
 }

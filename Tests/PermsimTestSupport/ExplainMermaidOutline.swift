@@ -1,31 +1,43 @@
 import Foundation
 
 /// A Mermaid flowchart read back into its header, node declarations and edges, to test its structure.
-struct ExplainMermaidOutline {
+public struct ExplainMermaidOutline {
   /// A declared node: its identifier, its shape's opening bracket and its decoded label.
-  struct Node: Hashable {
-    var id: String
-    var shape: String
-    var label: String
+  public struct Node: Hashable {
+    public var id: String
+    public var shape: String
+    public var label: String
+
+    public init(id: String, shape: String, label: String) {
+      self.id = id
+      self.shape = shape
+      self.label = label
+    }
   }
 
   /// An edge with its decoded label.
-  struct Edge: Hashable {
-    var from: String
-    var to: String
-    var label: String
+  public struct Edge: Hashable {
+    public var from: String
+    public var to: String
+    public var label: String
+
+    public init(from: String, to: String, label: String) {
+      self.from = from
+      self.to = to
+      self.label = label
+    }
   }
 
   /// The first line.
-  var header = ""
+  public var header = ""
   /// The nodes, in declaration order.
-  var nodes: [Node] = []
+  public var nodes: [Node] = []
   /// The edges, in order.
-  var edges: [Edge] = []
+  public var edges: [Edge] = []
   /// Lines that are neither comments, nodes nor edges.
-  var unreadLines: [String] = []
+  public var unreadLines: [String] = []
 
-  init(_ text: String) {
+  public init(_ text: String) {
     var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     header = lines.isEmpty ? "" : lines.removeFirst()
     for line in lines {
@@ -42,12 +54,12 @@ struct ExplainMermaidOutline {
   }
 
   /// The node with this identifier.
-  func node(_ id: String) -> Node? {
+  public func node(_ id: String) -> Node? {
     nodes.first { $0.id == id }
   }
 
   /// The edges that leave `id`.
-  func edges(from id: String) -> [Edge] {
+  public func edges(from id: String) -> [Edge] {
     edges.filter { $0.from == id }
   }
 
@@ -84,7 +96,7 @@ struct ExplainMermaidOutline {
   }
 
   /// The label with Mermaid's entity codes turned back into characters.
-  static func decoded(_ text: String) -> String {
+  public static func decoded(_ text: String) -> String {
     var result = text
     for (code, character) in [("#quot;", "\""), ("#lt;", "<"), ("#gt;", ">"), ("#124;", "|"), ("#35;", "#")] {
       result = result.replacingOccurrences(of: code, with: character)

@@ -10,7 +10,7 @@ import ScenarioRuntime
 /// on. Ctrl-C interrupts a running chunk. Beyond lua.c: top-level locals persist (``ReplLocals``),
 /// and what happens in the model (alerts, callbacks, …) is printed from the transcript as it
 /// happens, before each `print` and after each chunk.
-final class Repl {
+public final class Repl {
   /// The name of the input in messages (`stdin:1: …`), as lua.c has it.
   static let chunkName = "=stdin"
   /// The prompt of a first line, unless `_PROMPT` is set.
@@ -30,7 +30,7 @@ final class Repl {
   /// A loop reading from `reader` and writing to `output`; the session's `print` writes there too.
   ///
   /// With `catchesSIGINT` false, Ctrl-C is left alone (for tests in a process that signals itself).
-  init(session: ScenarioSession, reader: any LineReader, output: ReplOutput, catchesSIGINT: Bool = true) throws(LuaError) {
+  public init(session: ScenarioSession, reader: any LineReader, output: ReplOutput, catchesSIGINT: Bool = true) throws(LuaError) {
     self.session = session
     _reader = reader
     _output = output
@@ -47,7 +47,7 @@ final class Repl {
   }
 
   /// Reads, evaluates and prints until the input ends; then ends the last line, as lua.c does.
-  func run() {
+  public func run() {
     while let input = read() {
       switch input {
       case .chunk(let function): evaluate(function)
@@ -59,7 +59,7 @@ final class Repl {
   }
 
   /// Makes `phone`, `app` (installed from `plist` and launched) and `manager`, then prints what happened in the model.
-  func prepare(plist: String, locale: String?) throws(LuaError) {
+  public func prepare(plist: String, locale: String?) throws(LuaError) {
     let state = session.luaState
     state.instructionCount = 0
     try state.call(state.load(LuaSource.replPrepare, chunkName: "=--plist"), plist, locale)

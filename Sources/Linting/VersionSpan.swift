@@ -4,20 +4,20 @@ import PermissionModel
 ///
 /// Spans come from walking `RuleLayer.all`: each layer covers the versions from its `since` up to the
 /// next layer's, so findings that hold on neighbouring spans merge into one range (`iOS 11.0–26.x`).
-struct VersionSpan {
+public struct VersionSpan {
   /// The rules in force on every version of the span.
-  let rules: RuleSet
+  public let rules: RuleSet
   /// The first version of the span.
-  let first: OSVersion
+  public let first: OSVersion
   /// How the span's last version reads: `10.x` before a new major layer, `13.3` before 13.4, `18.x` before 26, `26.x` at the top.
-  let last: String
+  public let last: String
 
   /// The spans that cover `range`, oldest first.
   ///
   /// A range of one version is one span named by that version. Otherwise a span that ends where a
   /// layer begins reads as the release before it (`10.x`, `13.3`), and the last one reads as the upper
   /// bound, or as its whole major release (`18.x`) when the bound is `N.0` and no layer starts within `N`.
-  static func covering(_ range: ClosedRange<OSVersion>) -> [VersionSpan] {
+  public static func covering(_ range: ClosedRange<OSVersion>) -> [VersionSpan] {
     let layers = RuleLayer.all
     var spans: [VersionSpan] = []
     for (index, layer) in layers.enumerated() where layer.since <= range.upperBound {
@@ -38,7 +38,7 @@ struct VersionSpan {
   }
 
   /// `first–last` of a run of adjacent spans; `N.x` for a whole major release; the version for a single one.
-  static func label(_ run: ArraySlice<VersionSpan>) -> String {
+  public static func label(_ run: ArraySlice<VersionSpan>) -> String {
     guard let head = run.first, let tail = run.last else { return "" }
     let first = head.first.description
     if first == tail.last { return first }

@@ -1,7 +1,8 @@
 import PermissionModel
 import Testing
 
-@testable import CLICommands
+@testable import Linting
+import PermsimTestSupport
 
 @Suite("lint: the findings on each fixture app")
 struct LintFixtureTests {

@@ -1,5 +1,5 @@
 /// What reading one line gave the REPL.
-enum LineReaderInput: Equatable {
+public enum LineReaderInput: Equatable {
   /// A line, without its line break.
   case line(String)
   /// Ctrl-C at the prompt: the line typed so far is dropped.

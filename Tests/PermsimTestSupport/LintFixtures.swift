@@ -4,18 +4,18 @@ import Foundation
 ///
 /// They live outside the test target because SwiftPM treats `.lproj` folders inside a target as
 /// localized resources (and then demands a `defaultLocalization`).
-enum LintFixtures {
+public enum LintFixtures {
   /// The package's root folder.
-  static let packageRoot = URL(fileURLWithPath: #filePath)
+  public static let packageRoot = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
 
   /// The folder of the fixture app `name`.
-  static func path(_ name: String) -> String {
+  public static func path(_ name: String) -> String {
     packageRoot + "/Tests/Fixtures/Lint/" + name
   }
 
   /// A fresh temporary file path that does not exist yet.
-  static func temporaryPath(_ suffix: String) -> String {
+  public static func temporaryPath(_ suffix: String) -> String {
     FileManager.default.temporaryDirectory.appendingPathComponent("permsim-\(UUID().uuidString)-\(suffix)").path
   }
 }

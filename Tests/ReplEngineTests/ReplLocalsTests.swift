@@ -1,6 +1,6 @@
 import Testing
 
-@testable import CLICommands
+@testable import ReplEngine
 
 @Suite("REPL: locals persist between lines")
 struct ReplLocalsTests {

@@ -12,7 +12,7 @@ import Darwin
 /// read fail with `EINTR` and drops the line being typed, and Ctrl-C between chunks is harmless; a
 /// running chunk catches SIGINT itself (``LuaState/interruptingOnSIGINT(_:)``). Ctrl-D on an empty
 /// line ends the input.
-final class ReplLineEditor: LineReader {
+public final class ReplLineEditor: LineReader {
   /// How many entries the history keeps.
   static let historyLimit: Int32 = 1000
 
@@ -22,7 +22,7 @@ final class ReplLineEditor: LineReader {
   /// Starts line editing; `historyPath` is the history file to load now and to save each entry to (nil: none).
   ///
   /// - Parameter completions: what Tab offers for the word being typed (whole replacements of it).
-  init(historyPath: String?, completions: @escaping (String) -> [String] = { _ in [] }) {
+  public init(historyPath: String?, completions: @escaping (String) -> [String] = { _ in [] }) {
     _historyPath = historyPath
     Self.completions = completions
     ceditline_set_completion(Self.nextCompletion)
@@ -58,14 +58,14 @@ final class ReplLineEditor: LineReader {
     return strdup(pending.removeFirst())
   }
 
-  func readLine(prompt: String) -> LineReaderInput {
+  public func readLine(prompt: String) -> LineReaderInput {
     errno = 0
     guard let line = readline(prompt) else { return errno == EINTR ? .interrupted : .end }
     defer { free(line) }
     return .line(String(cString: line))
   }
 
-  func remember(_ entry: String) {
+  public func remember(_ entry: String) {
     _ = add_history(entry)
     if let _historyPath { _ = write_history(_historyPath) }
   }

@@ -2,7 +2,8 @@ import Foundation
 import PermissionModel
 import Testing
 
-@testable import CLICommands
+import PermsimTestSupport
+@testable import Diagrams
 
 @Suite("explain: the state machine diagram, generated from the rule layers")
 struct ExplainDiagramTests {
@@ -143,12 +144,6 @@ struct ExplainDiagramTests {
     #expect(StateMachineDiagram.mermaidString("say \"hi\" #1 <b> a|b") == "\"say #quot;hi#quot; #35;1 #lt;b#gt; a#124;b\"")
     #expect(StateMachineDiagram.mermaidString("Don’t “%@”") == "\"Don’t “%@”\"")
     #expect(StateMachineDiagram.dotString("a \"b\" \\ c") == "\"a \\\"b\\\" \\\\ c\"")
-  }
-
-  @Test("the text format is the model's own explanation")
-  func text() {
-    let rendered = ExplainCommand.render(version: OSVersion(13, 4), document: nil, format: .text)
-    #expect(rendered == RuleSet.forVersion(OSVersion(13, 4)).explanation(keys: Self.everyKey))
   }
 
   @Test(

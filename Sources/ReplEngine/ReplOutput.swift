@@ -5,14 +5,20 @@ import Darwin
 #endif
 
 /// Where the REPL writes: prompts, results, printed lines and the transcript to one stream, errors to the other.
-struct ReplOutput {
+public struct ReplOutput {
   /// Writes to the standard output (prompts, results, `print`, the transcript).
-  var write: (String) -> Void
+  public var write: (String) -> Void
   /// Writes to the standard error (error messages and tracebacks).
-  var writeError: (String) -> Void
+  public var writeError: (String) -> Void
+
+  /// Writes results to `write` and errors to `writeError`.
+  public init(write: @escaping (String) -> Void, writeError: @escaping (String) -> Void) {
+    self.write = write
+    self.writeError = writeError
+  }
 
   /// The process's standard output and error, unbuffered so the two streams interleave in order.
-  static var standard: ReplOutput {
+  public static var standard: ReplOutput {
     ReplOutput(write: { writeAll($0, to: 1) }, writeError: { writeAll($0, to: 2) })
   }
 }

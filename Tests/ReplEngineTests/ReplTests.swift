@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import CLICommands
+@testable import ReplEngine
 
 @Suite("REPL loop (lua.c's algorithm)")
 struct ReplTests {

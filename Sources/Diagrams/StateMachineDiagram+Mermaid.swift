@@ -23,7 +23,7 @@ extension StateMachineDiagram {
   }
 
   /// A label in double quotes, with the characters Mermaid would read as syntax written as entity codes.
-  static func mermaidString(_ text: String) -> String {
+  public static func mermaidString(_ text: String) -> String {
     var quoted = "\""
     for character in text {
       switch character {

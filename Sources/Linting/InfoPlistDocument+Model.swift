@@ -3,12 +3,12 @@ import PlistLoader
 
 extension InfoPlistDocument {
   /// An App Clip when the Info.plist has an `NSAppClip` key (A1, A2), else a full app.
-  var appKind: AppKind {
+  public var appKind: AppKind {
     values["NSAppClip"] == nil ? .app : .appClip
   }
 
   /// The usage descriptions the model counts as present: non-empty Strings (K1).
-  var presentUsageDescriptions: Set<UsageDescriptionKey> {
+  public var presentUsageDescriptions: Set<UsageDescriptionKey> {
     Set(resolve(locale: developmentRegion ?? "en").infoPlist.usageDescriptions.keys)
   }
 }
