@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Diagrams
 import Linting
 import PermissionModel
@@ -95,10 +96,16 @@ struct ExplainCommand: ParsableCommand {
     let keys = document?.presentUsageDescriptions ?? Set(UsageDescriptionKey.allCases)
     let kind = document?.appKind ?? .app
     let texts = SystemTexts(locale: locale)
+    // Z1: titles name the app where the system puts its name, when the Info.plist gives one.
+    let appName = document?.appName(locale: locale)
     switch format {
-    case .mermaid: return StateMachineDiagram(version: version, keys: keys, kind: kind, texts: texts).mermaid
-    case .dot: return StateMachineDiagram(version: version, keys: keys, kind: kind, texts: texts).graphviz
-    case .text: return RuleSet.forVersion(version, kind: kind).explanation(keys: keys, kind: kind, in: texts, on: version)
+    case .mermaid:
+      return StateMachineDiagram(version: version, keys: keys, kind: kind, texts: texts, appName: appName).mermaid
+    case .dot:
+      return StateMachineDiagram(version: version, keys: keys, kind: kind, texts: texts, appName: appName).graphviz
+    case .text:
+      let text = RuleSet.forVersion(version, kind: kind).explanation(keys: keys, kind: kind, in: texts, on: version)
+      return appName.map { text.replacingOccurrences(of: "%@", with: $0) } ?? text
     }
   }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import PermissionModel
 
 /// The authorization state machine of one iOS version, as a graph built from the model's rule layers.
@@ -52,12 +53,15 @@ public struct StateMachineDiagram: Sendable, Hashable {
 
   /// Draws the state machine of `version` for an app with these usage descriptions, with the alert
   /// titles, buttons and Settings labels of a device in `texts`' language (Z0; English by default).
+  /// Titles name the app `appName` where the system puts the app's name, or show `%@` without one.
   public init(
-    version: OSVersion, keys: Set<UsageDescriptionKey>, kind: AppKind = .app, texts: SystemTexts = .english
+    version: OSVersion, keys: Set<UsageDescriptionKey>, kind: AppKind = .app, texts: SystemTexts = .english,
+    appName: String? = nil
   ) {
     // A3: an App Clip's own rows
     var builder = Builder(
-      rules: RuleSet.forVersion(version, kind: kind), keys: keys, kind: kind, texts: texts, version: version)
+      rules: RuleSet.forVersion(version, kind: kind), keys: keys, kind: kind, texts: texts, version: version,
+      appName: appName)
     builder.addRequests()
     builder.addSystemPrompts()
     builder.addExpiries()
@@ -109,10 +113,16 @@ extension StateMachineDiagram {
     /// Z0: the language of the texts, and the version they are shown on.
     let texts: SystemTexts
     let version: OSVersion
+    /// The app's name in titles (Z1), or nil to show `%@`.
+    let appName: String?
     var nodes: [Node] = []
     var edges: [Edge] = []
 
-    init(rules: RuleSet, keys: Set<UsageDescriptionKey>, kind: AppKind, texts: SystemTexts, version: OSVersion) {
+    init(
+      rules: RuleSet, keys: Set<UsageDescriptionKey>, kind: AppKind, texts: SystemTexts, version: OSVersion,
+      appName: String?
+    ) {
+      self.appName = appName
       self.rules = rules
       self.keys = keys
       self.kind = kind
@@ -121,6 +131,11 @@ extension StateMachineDiagram {
       nodes = AuthorizationState.allCases.filter(rules.states.contains).map {
         Node(id: nodeID($0), label: "\($0.shortName) · \($0)", role: .state)
       }
+    }
+
+    /// A title format with the app's name in place of `%@`, when the name is known.
+    func title(_ format: String) -> String {
+      appName.map { format.replacingOccurrences(of: "%@", with: $0) } ?? format
     }
 
     mutating func addRequests() {
@@ -152,7 +167,7 @@ extension StateMachineDiagram {
         return
       }
       let id = alertID(edge.call, from: edge.origin)
-      nodes.append(Node(id: id, label: "\(alert.id) · \(alert.titleFormat(in: texts, on: version))", role: .alert))
+      nodes.append(Node(id: id, label: "\(alert.id) · \(title(alert.titleFormat(in: texts, on: version)))", role: .alert))
       edges.append(Edge(from: from, to: id, label: "\(label) · \(edge.rule)"))
       for result in edge.results {
         let button = result.button.map { texts.button($0, on: version) } ?? "→"
@@ -177,7 +192,7 @@ extension StateMachineDiagram {
           case .backgroundLocationsOnSeparateDays(let days): "background locations on \(days) days, next unlock"
           }
         nodes.append(
-          Node(id: id, label: "\(prompt.alert.id) · \(prompt.alert.titleFormat(in: texts, on: version))", role: .alert))
+          Node(id: id, label: "\(prompt.alert.id) · \(title(prompt.alert.titleFormat(in: texts, on: version)))", role: .alert))
         edges.append(Edge(from: nodeID(prompt.from), to: id, label: "\(trigger) · \(prompt.id)"))
         for choice in prompt.choices {
           // C3: a callback only when the reported status changes.

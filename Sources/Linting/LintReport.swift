@@ -4,6 +4,8 @@ public struct LintReport: Sendable, Hashable {
   public var path: String
   /// The versions checked: `8.0–26.x` (from 14.0 for an App Clip).
   public var versions: String
+  /// The Info.plist key the versions start from (`MinimumOSVersion`), when `--ios` was not given and it has one.
+  public var versionsFrom: String?
   /// What the app was checked for, given or inferred.
   public var intents: [LintIntent]
   /// Whether the intentions were inferred from the Info.plist's keys.
@@ -12,9 +14,13 @@ public struct LintReport: Sendable, Hashable {
   public var checks: [LintCheck]
 
   /// Creates a report.
-  public init(path: String, versions: String, intents: [LintIntent], intentsInferred: Bool, checks: [LintCheck]) {
+  public init(
+    path: String, versions: String, versionsFrom: String? = nil, intents: [LintIntent], intentsInferred: Bool,
+    checks: [LintCheck]
+  ) {
     self.path = path
     self.versions = versions
+    self.versionsFrom = versionsFrom
     self.intents = intents
     self.intentsInferred = intentsInferred
     self.checks = checks
@@ -40,6 +46,7 @@ public struct LintReport: Sendable, Hashable {
     }
     let intentions = intents.isEmpty ? "none" : intents.map(\.rawValue).joined(separator: ", ")
     return "permsim lint: \(counts.joined(separator: ", ")) in \(checks.count) checks on iOS \(versions)"
+      + (versionsFrom.map { ", from \($0)" } ?? "")
       + " (intentions: \(intentions)\(intentsInferred ? ", inferred from the keys" : ""))"
   }
 }

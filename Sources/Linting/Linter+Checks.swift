@@ -15,6 +15,7 @@ extension Linter {
       case .temporaryFullAccuracy: checks.append(temporaryFullAccuracyCheck())
       }
     }
+    checks += misspelledKeyChecks()
     checks += typeChecks()
     checks += placeholderChecks()
     checks += translationChecks()
@@ -396,7 +397,7 @@ extension Linter {
       let results = edge.results.map { result in
         "\(result.button.map { "\($0) " } ?? "")→ \(result.state.shortName), \(result.callback == nil ? "no callback" : "callback")"
       }
-      let alert = edge.alert.map { "\($0.id) “\($0.titleFormat(on: rules.since))”" } ?? "no alert"
+      let alert = edge.alert.map { "\($0.id) “\(titled($0.titleFormat(on: rules.since)))”" } ?? "no alert"
       return [
         draft(
           .note, edge.rule, key: nil,

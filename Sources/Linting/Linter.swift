@@ -30,6 +30,10 @@ public struct Linter {
   let info: InfoPlist
   /// The languages the app must be translated into (`--locale`).
   let requiredLocales: [String]
+  /// Keys iOS does not read that are typos of location keys, with the key meant.
+  let misspellings: [(key: String, meant: String)]
+  /// The name alert titles show for the app (K5), when the Info.plist gives one.
+  let appName: String?
 
   // MARK: - Entry points
 
@@ -48,7 +52,8 @@ public struct Linter {
   ) -> LintReport {
     let linter = Linter(document: document, options: options, displayPath: displayPath)
     return LintReport(
-      path: linter.file, versions: linter.versionsLabel, intents: linter.intents,
+      path: linter.file, versions: linter.versionsLabel, versionsFrom: options.versions == nil ? minimumVersionKey(in: document) : nil,
+      intents: linter.intents,
       intentsInferred: linter.intentsInferred, checks: linter.checks())
   }
 
@@ -57,15 +62,40 @@ public struct Linter {
     self.displayPath = displayPath
     file = displayPath(document.path ?? "Info.plist")
     kind = options.appClip ? .appClip : document.appKind
-    rangeSpans = VersionSpan.covering(options.versions)
+    rangeSpans = VersionSpan.covering(options.versions ?? Self.defaultVersions(for: document))
     // A1: an App Clip runs only where App Clips exist.
     spans = kind == .appClip ? rangeSpans.filter(\.rules.appClips) : rangeSpans
+    misspellings = Self.misspelledKeys(in: document.values)
+    // A misspelled key says what the app meant to do as well as the key it was meant to be.
+    var meant = document.values
+    for typo in misspellings where meant[typo.meant] == nil { meant[typo.meant] = document.values[typo.key] }
     intentsInferred = options.intents.isEmpty
     intents = LintIntent.allCases.filter(
-      intentsInferred ? Self.inferredIntents(from: document.values).contains : options.intents.contains)
+      intentsInferred ? Self.inferredIntents(from: meant).contains : options.intents.contains)
     info = document.resolve(locale: document.developmentRegion ?? "en").infoPlist
+    appName = info.bundleDisplayName ?? info.bundleName
     keys = Set(info.usageDescriptions.keys)
     requiredLocales = options.locales
+  }
+
+  /// The versions checked when `--ios` is not given: from the app's minimum (`MinimumOSVersion`, else
+  /// `LSMinimumSystemVersion`) when it declares one the model covers, else from iOS 8.0; to the newest.
+  static func defaultVersions(for document: InfoPlistDocument) -> ClosedRange<OSVersion> {
+    let range = LintOptions.defaultVersions
+    guard let key = minimumVersionKey(in: document), let text = document.values[key]?.stringValue,
+      let minimum = try? OSVersion(parsing: text)
+    else { return range }
+    return min(max(minimum, range.lowerBound), range.upperBound)...range.upperBound
+  }
+
+  /// The key that declares the app's minimum version, when the Info.plist has one as a String.
+  static func minimumVersionKey(in document: InfoPlistDocument) -> String? {
+    ["MinimumOSVersion", "LSMinimumSystemVersion"].first { document.values[$0]?.stringValue != nil }
+  }
+
+  /// A title format with the app's name for `%@`, when the Info.plist names the app (K5).
+  func titled(_ format: String) -> String {
+    appName.map { format.replacingOccurrences(of: "%@", with: $0) } ?? format
   }
 
   /// The intentions the keys suggest: a usage description means the request it serves, and so on.

@@ -40,7 +40,10 @@ struct ExplainCommandTests {
     // A3: an App Clip's first prompt is P14, without Allow Once.
     let clipText = try Self.explain(["--ios", "14", "--plist", LintFixtures.path("AppClip")])
     #expect(clipText.output.hasPrefix("Rules since iOS 14.0 (layers: 7.0, 8.0, 9.0, 11.0, 12.0, 13.0, 13.4, 14.0; for App Clips)"))
-    #expect(clipText.output.contains("ND + requestWhenInUseAuthorization: P14 “Allow “%@” to use your location?”: Allow While Using Until Tomorrow → WIU"))
+    // Z1: with --plist the titles name the app, as the phone shows them.
+    #expect(clipText.output.contains("ND + requestWhenInUseAuthorization: P14 “Allow “Parking” to use your location?”: Allow While Using Until Tomorrow → WIU"))
+    #expect(!clipText.output.contains("%@"))
+    #expect(!clip.output.contains("%@"))
     #expect(!clipText.output.contains("Allow Once"))
   }
 

@@ -53,7 +53,7 @@ struct SystemTextsCommandTests {
       ["--ios", "17.0", "--locale", "zh-Hans", "--plist", directory.url.appendingPathComponent("Info.plist").path])
     let lines = result.standardOutput.split(separator: "\n").map(String.init)
     #expect(lines.contains("允许“WiFiFinder”使用你的位置？"))
-    #expect(explained.output.contains("P7 “允许“%@”使用你的位置？”"))
+    #expect(explained.output.contains("P7 “允许“WiFiFinder”使用你的位置？”"))
     #expect(lines.contains("允许一次|使用App时允许|不允许"))
     #expect(explained.output.contains("允许一次 → WIUt, locationManagerDidChangeAuthorization · 使用App时允许 → WIU"))
     #expect(lines.contains("永不|下次询问或在我共享时|使用App期间"))
