@@ -68,7 +68,9 @@ let package = Package(
     .target(
       name: "ReplEngine", dependencies: ["ScenarioRuntime", "LuaBridge", "CEditLine"],
       // The REPL's Lua, embedded in the binary.
-      resources: [.embedInCode("Lua/repl_locals.lua"), .embedInCode("Lua/repl_prompt.lua"), .embedInCode("Lua/repl_prepare.lua")]
+      resources: [.embedInCode("Lua/repl_locals.lua"), .embedInCode("Lua/repl_prompt.lua"), .embedInCode("Lua/repl_prepare.lua"),
+        .embedInCode("Lua/repl_show.lua"),
+      ]
     ),
     // The commands: thin ParsableCommand types over the engines above and the runner.
     .target(

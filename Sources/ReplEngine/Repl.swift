@@ -39,6 +39,7 @@ public final class Repl {
     _locals = try ReplLocals(state: state)
     _support = state.makeTable()
     try state.call(state.load(LuaSource.replPrompt, chunkName: "=[permsim]"), _support, state.globals)
+    try state.call(state.load(LuaSource.replShow, chunkName: "=[permsim]"), _support)
     session.printHandler = { [weak self] line in
       guard let self else { return }
       showTranscript()
@@ -52,6 +53,7 @@ public final class Repl {
       switch input {
       case .chunk(let function): evaluate(function)
       case .failed(let error): report(error)
+      case .text(let text): _output.write(text)
       case .interrupted: _output.write("^C\n")
       }
     }
@@ -72,6 +74,7 @@ public final class Repl {
   private enum Input {
     case chunk(LuaFunction)
     case failed(LuaError)
+    case text(String)
     case interrupted
   }
 
@@ -83,6 +86,10 @@ public final class Repl {
     case .end: return nil
     case .interrupted: return .interrupted
     case .line(let text): line = text
+    }
+    if let help = help(line) {
+      _reader.remember(line)
+      return .text(help)
     }
     if line.hasPrefix("=") { line = "return " + line.dropFirst() }  // Lua 5.2's `=expression`
     if case .success(let expression) = compile(expressions: line) {
@@ -108,6 +115,26 @@ public final class Repl {
         return .failed(error)
       }
     }
+  }
+
+  /// What `help` or `.help` (optionally followed by an object's name) prints, or nil for any other line.
+  ///
+  /// `help` is Lua's when the session has a global of that name; `.help` is always the REPL's.
+  private func help(_ line: String) -> String? {
+    let words = line.split(separator: " ")
+    guard let first = words.first, words.count <= 2,
+      first == ".help" || (first == "help" && session.luaState.globals.rawGet("help") == .nil)
+    else { return nil }
+    guard words.count == 2 else { return Self.help() }
+    return ScenarioAPI.help(type: String(words[1]))
+      ?? "no object is called \(words[1]); the objects are \(ScenarioAPI.typeNames.joined(separator: ", "))\n"
+  }
+
+  /// The whole API by object, one line per member, generated from the member tables.
+  static func help() -> String {
+    (ScenarioAPI.help() ?? "")
+      + "\nFunctions: device { … }, scenario, describe, expect(value), expect_prompt { … }, clock:advance(…) and more"
+      + " (the README's API table). `help Device` shows one object.\n"
   }
 
   /// lua.c's first try, `return <line>;`, compiled with the persisted locals once it compiles on its own.
@@ -143,7 +170,11 @@ public final class Repl {
     let state = session.luaState
     state.instructionCount = 0
     do {
-      let run = { [session] () throws -> [String] in try session.evaluate(function) }
+      // The values are shown as Lua writes them (repl_show.lua), inside the same interruptible call.
+      _support.rawSet("chunk", function)
+      defer { _support.rawSet("chunk", LuaValue.nil) }
+      let shown = _support.function("run") ?? function
+      let run = { [session] () throws -> [String] in try session.evaluate(shown) }
       let results = try _catchesSIGINT ? state.interruptingOnSIGINT(run) : run()
       showTranscript()
       if !results.isEmpty { _output.write(results.joined(separator: "\t") + "\n") }
@@ -172,9 +203,11 @@ public final class Repl {
   /// The error as the session describes it, the line's own frame named `main chunk` as in lua.c.
   static func describe(_ error: LuaError) -> String {
     var lines = ScenarioSession.interactiveDescription(of: error).split(separator: "\n", omittingEmptySubsequences: false)
-    let frame = " in function <stdin:1>"
-    if let last = lines.lastIndex(where: { $0.hasPrefix("\tstdin:") }), lines[last].hasSuffix(frame) {
-      lines[last] = lines[last].dropLast(frame.count) + Substring(" in main chunk")
+    // The line's chunk is called by the host (lua.c's name for it) or by repl_show.lua's `support.run`.
+    for frame in [" in function <stdin:1>", " in field 'chunk'"] {
+      if let last = lines.lastIndex(where: { $0.hasPrefix("\tstdin:") }), lines[last].hasSuffix(frame) {
+        lines[last] = lines[last].dropLast(frame.count) + Substring(" in main chunk")
+      }
     }
     return lines.joined(separator: "\n")
   }

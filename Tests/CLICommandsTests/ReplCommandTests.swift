@@ -116,4 +116,27 @@ struct ReplCommandTests {
     #expect(result.standardOutput.isEmpty, "the REPL must not start")
     #expect(!result.standardError.isEmpty)
   }
+
+  @Test("a piped session prints tables as Lua and help from the member tables (issue 18)")
+  func tablesAndHelp() throws {
+    let directory = try AppDirectory()
+    defer { directory.remove() }
+    let input = """
+      manager:requestWhenInUseAuthorization()
+      phone.prompt.buttons
+      { 1, { 2, { "x" } }, key = true }
+      help
+      .help Alert
+
+      """
+    let result = try PermsimProcess.run(["repl", "--plist", "Info.plist", "--ios", "17.0"], in: directory.url, input: input)
+    #expect(result.status == 0)
+    let output = result.standardOutput
+    #expect(output.contains("> phone.prompt.buttons\n{ \"Allow Once\", \"Allow While Using App\", \"Don’t Allow\" }\n"), "\(output)")
+    #expect(output.contains("{ 1, { 2, { \"x\" } }, key = true }\n"))
+    #expect(output.contains("> help\nDevice — A simulated iPhone"))
+    #expect(output.contains("  Device:install(options)           Installs an app and returns it.\n"))
+    #expect(output.contains("> .help Alert\nAlert — "))
+    #expect(output.contains("  Alert:tap(label)  ") || output.contains("  Alert:tap(label)                  "))
+  }
 }
