@@ -11,8 +11,8 @@ struct LintCommand: ParsableCommand {
     commandName: "lint",
     abstract: "Check an Info.plist across iOS versions: silent requests, ignored values, missing translations.",
     discussion: """
-      Each line reads `path: severity: iOS range: message (rule)`, with the BEHAVIOR.md rule it follows \
-      from. error: something the app means to do can never work on those versions (a request that is a \
+      Each line reads `path: severity: iOS range: message (rule)`, with the id of the rule it follows \
+      from (docs/rules.md). error: something the app means to do can never work on those versions (a request that is a \
       silent no-op, K2; a misspelled location key, K1; a crash, B2; an App Clip asking for Always, A2; no \
       purpose key, T4). warning: a \
       value iOS ignores (K1, K3, K4, K6), a text left untranslated (K4, K5) or holding a build setting. \

@@ -34,6 +34,7 @@ extension ScenarioAPI {
       for member in type.members {
         let returns = member.type.map { "`\($0.replacingOccurrences(of: "|", with: "\\|"))`" } ?? ""
         let text = summary(member.summary, since: member.since).replacingOccurrences(of: "|", with: "\\|")
+          .replacingOccurrences(of: "<", with: "&lt;")
         lines.append("| `\(signature(of: member, in: type.name).replacingOccurrences(of: "|", with: "\\|"))` | \(returns) | \(text) |")
       }
     }
