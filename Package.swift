@@ -61,16 +61,27 @@ let package = Package(
       pkgConfig: "libedit",
       providers: [.apt(["libedit-dev"]), .brew(["libedit"])]
     ),
+    // The engine of `permsim lint`: checks an Info.plist against the rule layers, version range by version range.
+    .target(name: "Linting", dependencies: ["PermissionModel", "PlistLoader", "Reporting"]),
+    // The state machine diagrams of `permsim explain` (Mermaid, Graphviz), generated from the rule layers.
+    .target(name: "Diagrams", dependencies: ["PermissionModel"]),
+    // The engine of `permsim repl`: reading, persisted locals, printing values as Lua, help and completion.
+    .target(
+      name: "ReplEngine", dependencies: ["ScenarioRuntime", "LuaBridge", "CEditLine"],
+      // The REPL's Lua, embedded in the binary.
+      resources: [.embedInCode("Lua/repl_locals.lua"), .embedInCode("Lua/repl_prompt.lua"), .embedInCode("Lua/repl_prepare.lua"),
+        .embedInCode("Lua/repl_show.lua"),
+      ]
+    ),
+    // The commands: thin ParsableCommand types over the engines above and the runner.
     .target(
       name: "CLICommands",
       dependencies: [
-        "Runner", "ScenarioRuntime", "LuaBridge", "Reporting", "PlistLoader", "PermissionModel", "CEditLine",
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "Runner", "ScenarioRuntime", "LuaBridge", "Reporting", "PlistLoader", "PermissionModel", "Linting", "Diagrams",
+        "ReplEngine", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
-      // The REPL's Lua, embedded in the binary.
+      // What `permsim init` writes.
       resources: [
-        .embedInCode("Lua/repl_locals.lua"), .embedInCode("Lua/repl_prompt.lua"), .embedInCode("Lua/repl_prepare.lua"),
-        // What `permsim init` writes.
         .embedInCode("Starter/first_prompt.lua"), .embedInCode("Starter/MyApp-Info.plist"),
         .embedInCode("Starter/MyApp-InfoPlist.strings"), .embedInCode("Starter/luacheckrc"),
         .embedInCode("Starter/permsim.lua"), .embedInCode("Starter/luarc.json"), .embedInCode("Starter/workflow.yml"),
@@ -92,6 +103,9 @@ let package = Package(
     .testTarget(name: "ReportingTests", dependencies: ["Reporting", "PermsimTestSupport"], exclude: ["Snapshots"]),
     .testTarget(name: "ScenarioRuntimeTests", dependencies: ["ScenarioRuntime"]),
     .testTarget(name: "RunnerTests", dependencies: ["Runner", "PlistLoader"]),
+    .testTarget(name: "LintingTests", dependencies: ["Linting", "PermissionModel", "PermsimTestSupport"]),
+    .testTarget(name: "DiagramsTests", dependencies: ["Diagrams", "PermissionModel", "PermsimTestSupport"]),
+    .testTarget(name: "ReplEngineTests", dependencies: ["ReplEngine", "ScenarioRuntime"]),
     .testTarget(name: "CLICommandsTests", dependencies: ["CLICommands", "PermsimTestSupport", "permsim"]),
     .testTarget(name: "FuzzingTests", dependencies: ["Fuzzing"]),
   ]

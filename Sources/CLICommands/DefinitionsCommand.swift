@@ -6,7 +6,7 @@ import ScenarioRuntime
 struct DefinitionsCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "definitions",
-    abstract: "Print the LuaLS annotations of the scenario API's objects, made from their member tables.",
+    abstract: "Print the LuaLS annotations (or the Markdown reference) of the scenario API's objects, made from their member tables.",
     shouldDisplay: false
   )
 
@@ -14,10 +14,26 @@ struct DefinitionsCommand: ParsableCommand {
   static let begin = "-- BEGIN GENERATED: the objects, from their member tables (permsim definitions --update FILE)"
   static let end = "-- END GENERATED"
 
+  /// What `definitions` prints.
+  enum Format: String, CaseIterable, ExpressibleByArgument {
+    /// LuaLS annotations (Examples/types/permsim.lua).
+    case luals
+    /// The API reference in Markdown (docs/api.md).
+    case markdown
+  }
+
   @Option(help: "Replace the generated part of this file (between its BEGIN/END GENERATED lines) instead of printing.")
   var update: String?
 
+  @Option(help: "luals: LuaLS annotations; markdown: the API reference (docs/api.md).")
+  var format: Format = .luals
+
   func run() throws {
+    if format == .markdown {
+      guard update == nil else { throw ValidationError("--update splices LuaLS annotations; write the Markdown with > docs/api.md") }
+      print(ScenarioAPI.markdownReference(), terminator: "")
+      return
+    }
     let generated = ScenarioAPI.luaDefinitions()
     guard let update else {
       print(generated, terminator: "")

@@ -1,4 +1,7 @@
 import ArgumentParser
+import Foundation
+import Diagrams
+import Linting
 import PermissionModel
 import PlistLoader
 
@@ -11,7 +14,9 @@ struct ExplainCommand: ParsableCommand {
       States, the alerts requests raise, each button with the state it leads to and the callback a \
       delegate receives, the system's own prompts, expiries and Settings. Requests that change nothing \
       are left out. With --plist, a request that is a silent no-op for lack of a usage description (K2) \
-      is a self-loop naming the missing key, and states the app cannot reach are left out.
+      is a self-loop naming the missing key, and states the app cannot reach are left out. With --rules, \
+      instead: every rule id with its one-line statement and iOS versions, and the version layers, in \
+      Markdown (docs/rules.md is this output).
       """
   )
 
@@ -26,7 +31,10 @@ struct ExplainCommand: ParsableCommand {
   }
 
   @Option(help: "The iOS version: 8, 13.4, 17.2.1 (the model covers \(OSVersion.supportedRange)).")
-  var ios: String
+  var ios: String?
+
+  @Flag(help: "Print the rule reference instead: every rule id, its statement and versions (Markdown).")
+  var rules = false
 
   @Option(help: "An Info.plist, or a folder holding one: draw the machine for its usage descriptions.")
   var plist: String?
@@ -41,6 +49,11 @@ struct ExplainCommand: ParsableCommand {
   var locale: String = "en"
 
   func validate() throws {
+    if rules {
+      guard ios == nil, plist == nil else { throw ValidationError("--rules lists every version's rules: leave out --ios and --plist") }
+      return
+    }
+    guard let ios else { throw ValidationError("--ios is required (or --rules for the rule reference)") }
     do {
       _ = try OSVersion(parsing: ios)
     } catch {
@@ -57,8 +70,12 @@ struct ExplainCommand: ParsableCommand {
   ///
   /// 0: drawn; 1: the Info.plist does not parse; 2: it cannot be read (or the version is not one).
   func perform(output: (String) -> Void, errors: (String) -> Void) -> Int32 {
-    guard let version = try? OSVersion(parsing: ios) else {
-      errors("permsim: \"\(ios)\" is not an iOS version the model covers (\(OSVersion.supportedRange))\n")
+    if rules {
+      output(RuleReference.markdown)
+      return 0
+    }
+    guard let ios, let version = try? OSVersion(parsing: ios) else {
+      errors("permsim: \"\(ios ?? "")\" is not an iOS version the model covers (\(OSVersion.supportedRange))\n")
       return 2
     }
     var document: InfoPlistDocument?
@@ -93,10 +110,16 @@ struct ExplainCommand: ParsableCommand {
     let keys = document?.presentUsageDescriptions ?? Set(UsageDescriptionKey.allCases)
     let kind = document?.appKind ?? .app
     let texts = SystemTexts(locale: locale)
+    // Z1: titles name the app where the system puts its name, when the Info.plist gives one.
+    let appName = document?.appName(locale: locale)
     switch format {
-    case .mermaid: return StateMachineDiagram(version: version, keys: keys, kind: kind, texts: texts).mermaid
-    case .dot: return StateMachineDiagram(version: version, keys: keys, kind: kind, texts: texts).graphviz
-    case .text: return RuleSet.forVersion(version, kind: kind).explanation(keys: keys, kind: kind, in: texts, on: version)
+    case .mermaid:
+      return StateMachineDiagram(version: version, keys: keys, kind: kind, texts: texts, appName: appName).mermaid
+    case .dot:
+      return StateMachineDiagram(version: version, keys: keys, kind: kind, texts: texts, appName: appName).graphviz
+    case .text:
+      let text = RuleSet.forVersion(version, kind: kind).explanation(keys: keys, kind: kind, in: texts, on: version)
+      return appName.map { text.replacingOccurrences(of: "%@", with: $0) } ?? text
     }
   }
 }

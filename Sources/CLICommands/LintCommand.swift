@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PermissionModel
+import Linting
 import PlistLoader
 import Reporting
 
@@ -10,21 +11,26 @@ struct LintCommand: ParsableCommand {
     commandName: "lint",
     abstract: "Check an Info.plist across iOS versions: silent requests, ignored values, missing translations.",
     discussion: """
-      Each line reads `path: severity: iOS range: message (rule)`, with the BEHAVIOR.md rule it follows \
-      from. error: something the app means to do can never work on those versions (a request that is a \
-      silent no-op, K2; a crash, B2; an App Clip asking for Always, A2; no purpose key, T4). warning: a \
+      Each line reads `path: severity: iOS range: message (rule)`, with the id of the rule it follows \
+      from (docs/rules.md). error: something the app means to do can never work on those versions (a request that is a \
+      silent no-op, K2; a misspelled location key, K1; a crash, B2; an App Clip asking for Always, A2; no \
+      purpose key, T4). warning: a \
       value iOS ignores (K1, K3, K4, K6), a text left untranslated (K4, K5) or holding a build setting. \
       note: how those versions behave for the app (Settings, S1; the Always upgrade, R4–R12). What the \
       app means to do is inferred from its keys unless --intends says it. Exit status: 0 without errors, \
-      1 with errors (or an Info.plist that does not parse), 2 when the input cannot be read.
+      1 with errors (or an Info.plist that does not parse), 2 when the input cannot be read. The summary \
+      follows the findings on standard output.
       """
   )
 
   @Argument(help: "An Info.plist, or a folder holding one; the .lproj folders and InfoPlist.xcstrings beside it are read too.")
   var path: String
 
-  @Option(help: "The iOS versions to check: a range A...B or one version.")
-  var ios = "8.0...26.0"
+  @Option(
+    help: ArgumentHelp(
+      "The iOS versions to check: a range A...B or one version.",
+      discussion: "Without it, from the app's MinimumOSVersion (or LSMinimumSystemVersion) when the Info.plist declares one, else from 8.0, to 26.x."))
+  var ios: String?
 
   @Option(
     help: ArgumentHelp(
@@ -61,10 +67,10 @@ struct LintCommand: ParsableCommand {
   /// The options the command line gives.
   func options() throws(MisuseError) -> LintOptions {
     LintOptions(
-      versions: try LintOptions.versions(parsing: ios), intents: Set(intends), appClip: appClip, locales: locale)
+      versions: try ios.map { text throws(MisuseError) in try LintOptions.versions(parsing: text) }, intents: Set(intends), appClip: appClip, locales: locale)
   }
 
-  /// Lints, writes the findings to `output` and the summary to `errors`, and returns the exit status.
+  /// Lints, writes the findings and then the summary to `output`, and returns the exit status.
   ///
   /// 0: no error found; 1: an error found, or a file that does not parse; 2: the input or the report
   /// cannot be read or written. `instant` stamps the JUnit report.
@@ -89,7 +95,7 @@ struct LintCommand: ParsableCommand {
       return 2
     }
     for finding in report.findings { output("\(finding)\n") }
-    errors(report.summary + "\n")
+    output(report.summary + "\n")
     let events = report.runEvents(version: PermsimCommand.configuration.version, at: instant)
     return writeJUnit(events, errors: errors) ?? (report.hasErrors ? 1 : 0)
   }
@@ -117,7 +123,7 @@ struct LintCommand: ParsableCommand {
       kind: .plistError, headline: error.reason,
       location: ScriptLocation(path: input.shown(error.path), line: error.line))
     let result = CaseResult(info: CaseInfo(suitePath: plist, name: "parse \(input.shown(error.path))"), outcome: .failed(problem))
-    let versions = VersionSpan.label(VersionSpan.covering(options.versions)[...])
+    let versions = VersionSpan.label(VersionSpan.covering(options.versions ?? LintOptions.defaultVersions)[...])
     return LintReport.runEvents([result], suite: plist, versions: versions, version: PermsimCommand.configuration.version, at: instant)
   }
 }

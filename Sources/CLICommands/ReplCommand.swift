@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PermissionModel
+import ReplEngine
 import ScenarioRuntime
 
 /// `permsim repl`: a Lua REPL with the whole scenario API, bound to one model world.
@@ -32,6 +33,9 @@ struct ReplCommand: ParsableCommand {
   @Option(help: "The locale of the --plist device (default: en).")
   var locale: String?
 
+  @Option(help: "Instruction budget of each line (e.g. 50M), or 0 for none: Ctrl-C stops a line either way.")
+  var instructions = "50M"
+
   func validate() throws {
     if let ios {
       do {
@@ -40,6 +44,7 @@ struct ReplCommand: ParsableCommand {
         throw ValidationError("--ios \(ios): \(error.message)")
       }
     }
+    _ = try limits()
     if locale != nil && plist == nil {
       throw ValidationError("--locale sets the locale of the --plist device; without --plist, write device { locale = \"…\" }")
     }
@@ -60,7 +65,7 @@ struct ReplCommand: ParsableCommand {
     let version = ios ?? OSVersion.newestSupported.description
     let environment: ScenarioEnvironment
     do {
-      environment = try ScenarioEnvironment(root: root)
+      environment = try ScenarioEnvironment(root: root, limits: try limits())
     } catch {
       throw ValidationError("\(error)")
     }
@@ -86,6 +91,12 @@ struct ReplCommand: ParsableCommand {
       if isTerminal { output.write("phone, app and manager are ready\n") }
     }
     repl.run()
+  }
+
+  /// The limits of the session: `--instructions` (0: none) and the default memory limit.
+  private func limits() throws -> ScenarioEnvironment.Limits {
+    let budget = instructions == "0" ? 0 : try RunSettings.quantity(instructions, option: "--instructions", unit: 1000)
+    return ScenarioEnvironment.Limits(instructions: budget)
   }
 
   /// `$HOME/.permsim_history`, or nil when HOME is not set.

@@ -102,6 +102,11 @@ struct RunCommand: ParsableCommand {
   @Option(help: "Directory scenarios may read files under (default: the current directory).")
   var root: String?
 
+  @Flag(
+    name: .shortAndLong,
+    help: "Show every case on the console as it ends, passing ones too, with its transcript and print output.")
+  var verbose = false
+
   @Flag(name: .customLong("no-color"), help: "Do not colour the console output (also: NO_COLOR).")
   var noColor = false
 
@@ -131,20 +136,27 @@ struct RunCommand: ParsableCommand {
     }
     let absolute = found.map { $0.hasPrefix("/") ? $0 : FileManager.default.currentDirectoryPath + "/" + $0 }
     // What collection declared is needed only to plan: let it go before the run (100,000 cases hold megabytes).
-    let (plan, loadedFiles) = try usage {
+    let (plan, loadedFiles, collected) = try usage {
       let collected = ScenarioCollector.collect(
         absolute, environment: environment, jobs: settings.jobs, absolutePaths: settings.namesFilesAbsolutely,
         lanes: lanes)
-      let plan = settings.planner.plan(collected.map(\.declared), paths: collected.map(\.loaded.file.path)) { name in
+      let declared = collected.map(\.declared)
+      let paths = collected.map(\.loaded.file.path)
+      let plan = settings.planner.plan(declared, paths: paths) { name in
         patterns.names?.matches(name) ?? true
       }
-      return (plan, collected.map(\.loaded))
+      return (plan, collected.map(\.loaded), (declared: declared, paths: paths))
     }
     if plan.omittedByVersion > 0 {
       let versions = settings.planner.options.iosVersions.joined(separator: ", ")
       writeToStandardError(
         "permsim: \(plan.omittedByVersion) case\(plan.omittedByVersion == 1 ? "" : "s") pinned to other iOS versions "
           + "(scenario option ios) left out by --ios \(versions)\n")
+    }
+    try Self.checkSelection(plan, of: loadedFiles.count, settings: settings, filter: filter, tags: tags) {
+      var whole = settings.planner
+      whole.options.shard = nil
+      return whole.plan(collected.declared, paths: collected.paths) { patterns.names?.matches($0) ?? true }
     }
     if plan.caseCount == 0, let shard = settings.planner.options.shard {
       writeToStandardError("permsim: shard \(shard) holds no cases (fewer cases than shards); its reports are empty\n")
@@ -170,7 +182,9 @@ struct RunCommand: ParsableCommand {
       switch output.kind {
       case .console:
         let terminal = output.path == nil && settings.isTerminal
-        reporters.append(ConsoleReporter(showsProgress: terminal, usesColor: terminal && settings.usesColor, write: write))
+        reporters.append(
+          ConsoleReporter(
+            showsProgress: terminal && !verbose, usesColor: terminal && settings.usesColor, verbose: verbose, write: write))
       case .junit:
         let file = try usage { try JUnitFile(path: output.path ?? "") }
         junitFiles.append(file)
@@ -198,7 +212,7 @@ struct RunCommand: ParsableCommand {
       environment: environment, files: loadedFiles,
       options: RunExecutor.Options(
         jobs: settings.jobs, failFast: failFast, clock: settings.clock, lanes: lanes,
-        keepsPassingTranscripts: junitOutput == .all))
+        keepsPassingTranscripts: junitOutput == .all || verbose))
     let interrupted = executor.execute(plan, info: info, stop: stop) { event in
       reporter.record(event)
       tally.record(event)
@@ -219,6 +233,28 @@ struct RunCommand: ParsableCommand {
     if interrupted { return true }
     if !tally.isSuccess || writeFailed { throw ExitCode.failure }
     return false
+  }
+
+  /// Fails with a usage error when `--filter` or `--tags` selects no case of files that all loaded.
+  ///
+  /// A shard may hold no case on its own (more shards than cases); `unsharded` plans without it.
+  private static func checkSelection(
+    _ plan: RunPlan, of fileCount: Int, settings: RunSettings, filter: String?, tags: String?,
+    unsharded: () -> RunPlan
+  ) throws {
+    let whole = settings.planner.options.shard == nil ? plan : unsharded()
+    let cases = whole.suites.flatMap(\.cases)
+    // A file that failed to load may hold the cases asked for.
+    guard !cases.contains(where: { $0.scenario.name == Planner.loadFailureName }) else { return }
+    if let filter, cases.isEmpty {
+      throw ValidationError("--filter \(filter) matches no case in \(fileCount) scenario file\(fileCount == 1 ? "" : "s"); --list shows the cases' full names")
+    }
+    let wanted = settings.planner.options.includeTags
+    if let tags, !wanted.isEmpty, !cases.contains(where: { !$0.tags.filter(wanted.contains).isEmpty }) {
+      let known = Set(cases.flatMap(\.tags)).sorted()
+      let hint = known.isEmpty ? "no case has tags" : "the cases' tags are \(known.joined(separator: ", "))"
+      throw ValidationError("--tags \(tags) matches no case: \(hint)")
+    }
   }
 
   /// Runs `body`, turning an error about the input (a missing path, an unreadable file) into a usage error.

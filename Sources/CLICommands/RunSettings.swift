@@ -105,7 +105,7 @@ struct RunSettings {
   }
 
   /// `50000000`, `50M`, `64K`…: `unit` is 1000 for counts and 1024 for bytes.
-  private static func quantity(_ text: String, option: String, unit: Int) throws -> Int {
+  static func quantity(_ text: String, option: String, unit: Int) throws -> Int {
     let suffixes: [Character: Int] = ["k": unit, "K": unit, "m": unit * unit, "M": unit * unit, "g": unit * unit * unit, "G": unit * unit * unit]
     var digits = Substring(text)
     if digits.hasSuffix("iB") || digits.hasSuffix("B") { digits = digits.dropLast(digits.hasSuffix("iB") ? 2 : 1) }

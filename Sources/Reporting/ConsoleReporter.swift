@@ -8,16 +8,26 @@
 /// each with its `file:line`, name, headline, details and last transcript lines; then the skipped
 /// cases grouped by reason; then the seed, an interruption note and one count line that keeps
 /// failures, errors and skips apart (`12 passed, 1 failed, 1 error, 2 skipped (0.153 s)`).
+/// When more cases fail than the summary describes in full (``ReportLimits/consoleProblems``), each
+/// distinct failure (the same kind, place and headline) is described once with the number of cases
+/// it ended, and the summary says where to find every case. Verbose, every case is described as it
+/// ends, a passing one with its whole transcript and print output.
 /// Text from scenarios is stripped of terminal control sequences before it is shown.
 public struct ConsoleReporter: Reporter {
   private let _showsProgress: Bool
+  private let _verbose: Bool
   private let _style: ConsoleStyle
   private let _write: @Sendable (String) -> Void
   private var _run = RunInfo(version: "")
   private var _runStart: RunEvent.Instant?
   private var _tally = RunTally()
   private var _problems: [_Problem] = []
-  /// The problem `_remember` just kept, if the last case ended with one.
+  /// Every distinct failure, in the order they first ended a case, with how many cases they ended.
+  private var _groups: [_Group] = []
+  private var _groupIndex: [_Group.Key: Int] = [:]
+  /// Cases that failed after ``ReportLimits/consoleFailureGroups`` distinct failures were kept.
+  private var _ungrouped = 0
+  /// The problem `_remember` just kept, if the last case ended with one the console has not shown.
   private var _newProblem: _Problem?
   private var _skips: [_SkipGroup] = []
   private var _unlistedSkips = 0
@@ -28,9 +38,13 @@ public struct ConsoleReporter: Reporter {
   /// - Parameters:
   ///   - showsProgress: Whether to show per-case progress; the CLI passes true only for a terminal.
   ///   - usesColor: Whether to colour the output; the CLI passes false for `NO_COLOR` or a non-terminal.
+  ///   - verbose: Whether to describe passing cases too, with their transcript (`run --verbose`).
   ///   - write: Where the text goes, usually standard output.
-  public init(showsProgress: Bool, usesColor: Bool, write: @escaping @Sendable (String) -> Void) {
+  public init(
+    showsProgress: Bool, usesColor: Bool, verbose: Bool = false, write: @escaping @Sendable (String) -> Void
+  ) {
     _showsProgress = showsProgress
+    _verbose = verbose
     _style = ConsoleStyle(isEnabled: usesColor)
     _write = write
   }
@@ -49,6 +63,8 @@ public struct ConsoleReporter: Reporter {
       _remember(result)
       if !_showsProgress, let problem = _newProblem {
         _emit((_describe(problem) + [""]).joined(separator: "\n") + "\n")
+      } else if _verbose, !_showsProgress, case .passed = result.outcome {
+        _emit((_describePassed(result) + [""]).joined(separator: "\n") + "\n")
       }
       if _showsProgress {
         if !_isLineOpen { _openLine(result.info.suitePath) }
@@ -100,10 +116,15 @@ public struct ConsoleReporter: Reporter {
     case .passed:
       break
     case .failed(let problem), .errored(let problem):
-      guard _problems.count < ReportLimits.consoleProblems else { return }
       let kept = _Problem(result: result, problem: problem)
-      _problems.append(kept)
-      _newProblem = kept
+      let isNew = _group(kept)
+      // The first cases in full; past them, only a failure not seen before.
+      if _problems.count < ReportLimits.consoleProblems {
+        _problems.append(kept)
+        _newProblem = kept
+      } else if isNew, _groups.count <= ReportLimits.consoleProblems {
+        _newProblem = kept
+      }
     case .skipped(let reason):
       let reason = _clean(reason)
       let example = "\(_place(result.info))  \(_clean(result.info.name))"
@@ -120,6 +141,22 @@ public struct ConsoleReporter: Reporter {
     }
   }
 
+  /// Counts `problem` in its group; returns whether it is the first of its group.
+  private mutating func _group(_ problem: _Problem) -> Bool {
+    let key = _Group.Key(isError: problem.isError, location: problem.location, headline: problem.headline)
+    if let index = _groupIndex[key] {
+      _groups[index].count += 1
+      return false
+    }
+    guard _groups.count < ReportLimits.consoleFailureGroups else {
+      _ungrouped += 1
+      return false
+    }
+    _groupIndex[key] = _groups.count
+    _groups.append(_Group(first: problem, count: 1))
+    return true
+  }
+
   private func _place(_ info: CaseInfo) -> String {
     _clean(ScriptLocation(path: info.suitePath, line: info.line).description)
   }
@@ -128,16 +165,46 @@ public struct ConsoleReporter: Reporter {
 
   private func _summary(_ end: RunEnd, nanoseconds: Int64) -> String {
     var lines: [String] = []
+    let problemCount = _tally.failed + _tally.errored
+    let grouped = problemCount > _problems.count
+    let described = grouped ? Array(_groups.prefix(ReportLimits.consoleProblems)) : []
     if _showsProgress {
       if _hasWritten { lines.append("") }
-      for problem in _problems {
-        lines += _describe(problem)
-        lines.append("")
+      if grouped {
+        for group in described {
+          lines += _describe(group.first)
+          if group.count > 1 { lines.append("  … and \(group.count - 1) more \(group.count == 2 ? "case" : "cases") failed this way") }
+          lines.append("")
+        }
+      } else {
+        for problem in _problems {
+          lines += _describe(problem)
+          lines.append("")
+        }
       }
     }
-    let unlisted = _tally.failed + _tally.errored - _problems.count
-    if unlisted > 0 {
-      lines.append("… and \(unlisted) more failed or errored \(unlisted == 1 ? "case" : "cases"), not shown here.")
+    if grouped {
+      // On a terminal the groups described above need no count line; in a log every group gets one.
+      let listed = _showsProgress ? Array(_groups.dropFirst(described.count)) : _groups
+      if !listed.isEmpty {
+        lines.append(_showsProgress ? "Other failures, by the number of cases they ended:" : "Failures, by the number of cases they ended:")
+        let byCount = listed.enumerated().sorted { ($1.element.count, $0.offset) < ($0.element.count, $1.offset) }.map(\.element)
+        for group in byCount.prefix(ReportLimits.consoleProblems) {
+          lines.append("  \(group.count) × \(group.first.location)  \(group.first.headline)")
+        }
+        if byCount.count > ReportLimits.consoleProblems {
+          lines.append("  … and \(byCount.count - ReportLimits.consoleProblems) more distinct failures")
+        }
+        lines.append("")
+      }
+      let others = _ungrouped > 0 ? " (and \(_ungrouped) cases in yet other ways)" : ""
+      let shown =
+        _showsProgress
+        ? "each of the first \(described.count) is described once"
+        : "the first \(_problems.count) cases were described, then each new failure once"
+      lines.append(
+        "\(problemCount) cases failed or errored in \(_groups.count) distinct \(_groups.count == 1 ? "way" : "ways")\(others); "
+          + "\(shown). To see every case: --junit PATH or --output json.")
       lines.append("")
     }
 
@@ -175,6 +242,16 @@ public struct ConsoleReporter: Reporter {
     if !problem.transcriptTail.isEmpty {
       lines.append("  Last \(problem.transcriptTail.count) of \(problem.transcriptCount) transcript lines:")
       lines += problem.transcriptTail.map { "    " + _style.dim($0) }
+    }
+    return lines
+  }
+
+  private func _describePassed(_ result: CaseResult) -> [String] {
+    let place = _clean((result.failureLocation ?? result.declaration).description)
+    var lines = ["\(_style.green("PASSED"))  \(_style.bold(place))  \(_clean(result.info.name))"]
+    lines += result.transcript.prefix(ReportLimits.consoleVerboseLines).map { "    " + _style.dim(_cut(TerminalText.clean($0))) }
+    if result.transcript.count > ReportLimits.consoleVerboseLines {
+      lines.append("    … \(result.transcript.count - ReportLimits.consoleVerboseLines) more transcript lines")
     }
     return lines
   }
@@ -222,6 +299,20 @@ public struct ConsoleReporter: Reporter {
       transcriptTail = Excerpt.tail(result.transcript).map { _cut(TerminalText.clean($0)) }
       transcriptCount = result.transcript.count
     }
+  }
+
+  /// The cases that failed in the same way: the same kind, place and headline.
+  private struct _Group {
+    struct Key: Hashable {
+      var isError: Bool
+      var location: String
+      var headline: String
+    }
+
+    /// The first case that failed this way.
+    var first: _Problem
+    /// How many cases failed this way.
+    var count: Int
   }
 
   /// The skipped cases that share a reason.

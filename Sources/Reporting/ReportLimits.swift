@@ -10,6 +10,10 @@ enum ReportLimits {
   static let transcriptTailLines = 8
   /// How many failed or errored cases the console summary describes in full.
   static let consoleProblems = 50
+  /// How many distinct failures the console counts (past them, cases are counted together).
+  static let consoleFailureGroups = 1_000
+  /// How many transcript lines `--verbose` shows for a passing case.
+  static let consoleVerboseLines = 200
   /// How many lines of a problem's details the console summary shows.
   static let consoleDetailLines = 20
   /// How many skip reasons the console summary lists.

@@ -19,7 +19,9 @@ public enum CaseVerdict {
       let limit = memoryLimit > 0 ? " of \(memoryLimit / (1 << 20)) MiB" : ""
       return .errored(problem(.memoryExceeded, error, message: "ran past its memory limit\(limit) (\(error.message))"))
     case .budget:
-      return .errored(problem(.budgetExceeded, error, message: error.message))
+      // The first line of the details says what to do about it.
+      let advice = "A loop that never ends? A case that needs more raises the budget with --instructions (e.g. --instructions 200M)."
+      return .errored(problem(.budgetExceeded, error, message: error.message + "\n" + advice))
     case .runtime:
       break
     }

@@ -45,7 +45,7 @@ public enum ScenarioAPI {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  private static func summary(_ text: String, since: OSVersion?) -> String {
+  static func summary(_ text: String, since: OSVersion?) -> String {
     guard let since else { return text }
     return "iOS \(since.major)\(since.minor > 0 ? ".\(since.minor)" : "")+: \(text)"
   }

@@ -1,7 +1,9 @@
 import PermissionModel
+import PermsimTestSupport
 import Testing
 
 @testable import CLICommands
+@testable import Diagrams
 
 @Suite("explain: the command")
 struct ExplainCommandTests {
@@ -38,7 +40,10 @@ struct ExplainCommandTests {
     // A3: an App Clip's first prompt is P14, without Allow Once.
     let clipText = try Self.explain(["--ios", "14", "--plist", LintFixtures.path("AppClip")])
     #expect(clipText.output.hasPrefix("Rules since iOS 14.0 (layers: 7.0, 8.0, 9.0, 11.0, 12.0, 13.0, 13.4, 14.0; for App Clips)"))
-    #expect(clipText.output.contains("ND + requestWhenInUseAuthorization: P14 “Allow “%@” to use your location?”: Allow While Using Until Tomorrow → WIU"))
+    // Z1: with --plist the titles name the app, as the phone shows them.
+    #expect(clipText.output.contains("ND + requestWhenInUseAuthorization: P14 “Allow “Parking” to use your location?”: Allow While Using Until Tomorrow → WIU"))
+    #expect(!clipText.output.contains("%@"))
+    #expect(!clip.output.contains("%@"))
     #expect(!clipText.output.contains("Allow Once"))
   }
 
@@ -73,5 +78,11 @@ struct ExplainCommandTests {
     } throws: { error in
       ExplainCommand.message(for: error).contains("iOS went from 18 to 26")
     }
+  }
+
+  @Test("the text format is the model's own explanation")
+  func text() {
+    let rendered = ExplainCommand.render(version: OSVersion(13, 4), document: nil, format: .text)
+    #expect(rendered == RuleSet.forVersion(OSVersion(13, 4)).explanation(keys: Set(UsageDescriptionKey.allCases)))
   }
 }

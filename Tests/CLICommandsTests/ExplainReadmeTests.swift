@@ -1,5 +1,6 @@
 import Foundation
 import PermissionModel
+import PermsimTestSupport
 import Testing
 
 @testable import CLICommands

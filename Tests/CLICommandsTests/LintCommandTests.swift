@@ -1,8 +1,10 @@
 import Foundation
 import Reporting
+import PermsimTestSupport
 import Testing
 
 @testable import CLICommands
+@testable import Linting
 
 @Suite("lint: the command line")
 struct LintCommandTests {
@@ -17,16 +19,18 @@ struct LintCommandTests {
     return (status, output, errors)
   }
 
-  @Test("one line per finding, errors first; the summary goes to standard error; exit 1 on errors")
+  @Test("one line per finding, errors first, then the summary on the same stream; exit 1 on errors")
   func linesAndStatus() throws {
     let result = try Self.lint([LintFixtures.path("MissingKeys")])
     #expect(result.status == 1)
-    let lines = result.output.split(separator: "\n").map(String.init)
+    var lines = result.output.split(separator: "\n").map(String.init)
+    let summary = lines.popLast()
     let report = try Linter.run(path: LintFixtures.path("MissingKeys"))
     #expect(lines == report.findings.map(\.description))
     #expect(lines.first?.contains(": error: iOS 11.0–26.x: requestAlwaysAuthorization is a silent no-op") == true)
     #expect(lines.dropFirst().allSatisfy { $0.contains(": note: ") })
-    #expect(result.errors == "permsim lint: 1 error, 0 warnings, 5 notes in 9 checks on iOS 8.0–26.x (intentions: whenInUse, always, inferred from the keys)\n")
+    #expect(summary == "permsim lint: 1 error, 0 warnings, 5 notes in 9 checks on iOS 8.0–26.x (intentions: whenInUse, always, inferred from the keys)")
+    #expect(result.errors == "")
   }
 
   @Test("exit 0 without errors, warnings or not", arguments: ["Complete", "Localized"])
@@ -66,9 +70,34 @@ struct LintCommandTests {
 
   @Test("usage errors exit 2 through the command line's entry point", arguments: [
     ["lint", "Info.plist", "--ios", "13...12"], ["lint", "Info.plist", "--ios", "6"], ["lint", "Info.plist", "--intends", "everything"],
-    ["lint"],
+    ["lint"], ["lint", "Info.plist", "--ios", "14-18"], ["lint", "Info.plist", "--ios", "14..18"],
   ])
   func usageErrors(arguments: [String]) {
     #expect(PermsimCommand.exitStatus(running: arguments) == 2)
+  }
+
+  @Test("the typo plist: exit 1, and the line says which key was meant (issue 18)")
+  func typo() throws {
+    let path = LintFixtures.temporaryPath("Info.plist")
+    try """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <plist version="1.0"><dict><key>NSLocationWhenInUsageDescription</key><string>Finds you.</string></dict></plist>
+      """.write(toFile: path, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let result = try Self.lint([path])
+    #expect(result.status == 1)
+    #expect(result.output.contains(
+      ": error: iOS 8.0–26.x: NSLocationWhenInUsageDescription is not a key iOS reads (did you mean NSLocationWhenInUseUsageDescription?)"))
+    #expect(result.output.hasSuffix("(intentions: whenInUse, inferred from the keys)\n"), "the summary comes last")
+  }
+
+  @Test("--ios written with a dash says how to write the range")
+  func rangeHint() throws {
+    #expect(throws: (any Error).self) { try LintCommand.parse(["Info.plist", "--ios", "14-18"]) }
+    do {
+      _ = try LintCommand.parse(["Info.plist", "--ios", "14-18"])
+    } catch {
+      #expect(LintCommand.message(for: error).contains("write 14...18"))
+    }
   }
 }

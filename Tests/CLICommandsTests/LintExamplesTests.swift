@@ -3,6 +3,7 @@ import PermsimTestSupport
 import Testing
 
 @testable import CLICommands
+@testable import Linting
 
 /// `permsim lint` on each app of the Examples gallery finds what the app was made to show.
 @Suite("lint: the example apps")

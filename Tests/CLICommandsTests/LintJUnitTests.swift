@@ -4,9 +4,11 @@ import FoundationXML
 #endif
 import PermissionModel
 import Reporting
+import PermsimTestSupport
 import Testing
 
 @testable import CLICommands
+@testable import Linting
 
 @Suite("lint: the JUnit report")
 struct LintJUnitTests {

@@ -1,7 +1,9 @@
 import PermissionModel
+import PermsimTestSupport
 import Testing
 
 @testable import CLICommands
+@testable import Linting
 
 @Suite("lint: version ranges from the rule layers")
 struct LintVersionTests {
@@ -15,7 +17,8 @@ struct LintVersionTests {
       "8.x", "9.0–10.x", "11.x", "12.x", "13.0–13.3", "13.4–13.x", "14.x", "15.0–18.x", "26.x",
     ])
     #expect(VersionSpan.label(VersionSpan.covering(LintOptions.defaultVersions)[...]) == "8.0–26.x")
-    #expect(try LintCommand.parse([LintFixtures.path("Complete")]).options().versions == LintOptions.defaultVersions)
+    // Without --ios, the range is the app's: from its MinimumOSVersion when it declares one, else 8.0.
+    #expect(try LintCommand.parse([LintFixtures.path("Complete")]).options().versions == nil)
     #expect(Self.labels(try LintOptions.versions(parsing: "17.0...26.1")) == ["17.0–18.x", "26.0–26.1"])
     #expect(VersionSpan.covering(LintOptions.defaultVersions).map(\.rules.since) == RuleLayer.all.dropFirst().map(\.since))
   }

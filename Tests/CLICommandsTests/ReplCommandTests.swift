@@ -10,8 +10,18 @@ struct ReplCommandTests {
 
     init() throws {
       try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-      try ReplHarness.infoPlist.write(to: url.appendingPathComponent("Info.plist"), atomically: true, encoding: .utf8)
+      try Self.infoPlist.write(to: url.appendingPathComponent("Info.plist"), atomically: true, encoding: .utf8)
     }
+
+    /// The Info.plist of an app named WiFiFinder that may ask for When In Use.
+    static let infoPlist = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+      <plist version="1.0"><dict>
+        <key>CFBundleDisplayName</key><string>WiFiFinder</string>
+        <key>NSLocationWhenInUseUsageDescription</key><string>Finds your Wi-Fi.</string>
+      </dict></plist>
+      """
 
     func remove() {
       try? FileManager.default.removeItem(at: url)
@@ -105,5 +115,28 @@ struct ReplCommandTests {
     #expect(result.status == 2)
     #expect(result.standardOutput.isEmpty, "the REPL must not start")
     #expect(!result.standardError.isEmpty)
+  }
+
+  @Test("a piped session prints tables as Lua and help from the member tables (issue 18)")
+  func tablesAndHelp() throws {
+    let directory = try AppDirectory()
+    defer { directory.remove() }
+    let input = """
+      manager:requestWhenInUseAuthorization()
+      phone.prompt.buttons
+      { 1, { 2, { "x" } }, key = true }
+      help
+      .help Alert
+
+      """
+    let result = try PermsimProcess.run(["repl", "--plist", "Info.plist", "--ios", "17.0"], in: directory.url, input: input)
+    #expect(result.status == 0)
+    let output = result.standardOutput
+    #expect(output.contains("> phone.prompt.buttons\n{ \"Allow Once\", \"Allow While Using App\", \"Don’t Allow\" }\n"), "\(output)")
+    #expect(output.contains("{ 1, { 2, { \"x\" } }, key = true }\n"))
+    #expect(output.contains("> help\nDevice — A simulated iPhone"))
+    #expect(output.contains("  Device:install(options)           Installs an app and returns it.\n"))
+    #expect(output.contains("> .help Alert\nAlert — "))
+    #expect(output.contains("  Alert:tap(label)  ") || output.contains("  Alert:tap(label)                  "))
   }
 }

@@ -220,4 +220,29 @@ struct ReplTerminalTests {
       #expect(!terminal.screen.contains("abc\r\n"), "the dropped line never ran")
     }
   }
+
+  @Test("Tab completes a member; Ctrl-C stops a statement inside a C call (the pattern matcher); a table prints as Lua")
+  func completionAndInterruptInC() throws {
+    try withHome { home in
+      // No budget: only Ctrl-C can stop the pattern below.
+      let terminal = try ReplTerminal(["repl", "--instructions", "0"], home: home)
+      terminal.waitFor("> ")
+      terminal.type("phone = device { ios = \"17.0\" }\r")
+      terminal.waitFor("> ")
+      terminal.type("phone:expect_no_pr\t")
+      terminal.waitFor("ompt")
+      terminal.type("()\r")
+      terminal.waitFor("> ")
+      // A pattern that backtracks for minutes: the matcher is C, and only its budget charges see the interrupt.
+      terminal.type("string.find(string.rep('a', 1e5), '.-.-.-.-.-b')\r")
+      terminal.waitFor("'.-.-.-.-.-b')\r\n")
+      terminal.interrupt(until: "stdin:1: interrupted!")
+      terminal.waitFor("> ")
+      terminal.type("{ \"Allow Once\", \"Deny\" }\r")
+      terminal.waitFor("{ \"Allow Once\", \"Deny\" }\r\n> ")
+      terminal.type("\u{4}")
+      #expect(terminal.exitStatus() == 0, "\(terminal.screen)")
+      #expect(!terminal.screen.contains("budget"), "interrupted, not stopped by the budget: \(terminal.screen)")
+    }
+  }
 }

@@ -239,4 +239,46 @@ struct PinnedVersionLabelTests {
     #expect(report.testCase("pinned by its device") != nil, "\(report.cases.map(\.name))")
     #expect(report.properties["ios.versions"] == "12.0, 26.0")
   }
+
+  /// A folder holding `files` (name → source), removed after `body`.
+  private func withScenarios(_ files: [String: String], _ body: (URL) throws -> Void) throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("permsim-\(UUID().uuidString)-scenarios")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    for (name, source) in files { try source.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8) }
+    try body(folder)
+  }
+
+  @Test("a --filter or --tags that selects no case is a usage error naming the option (exit 2)")
+  func emptySelection() throws {
+    let source = """
+      scenario("asks once", { tags = { "onboarding" } }, function() end)
+      scenario("asks twice", function() end)
+      """
+    try withScenarios(["a.lua": source]) { folder in
+      let filtered = try PermsimProcess.run(["run", folder.path, "--filter", "zzz"])
+      #expect(filtered.status == 2)
+      #expect(filtered.standardError.contains("--filter zzz matches no case in 1 scenario file"), "\(filtered.standardError)")
+      #expect(!filtered.standardOutput.contains("passed"))
+      let tagged = try PermsimProcess.run(["run", folder.path, "--tags", "slow"])
+      #expect(tagged.status == 2)
+      #expect(tagged.standardError.contains("--tags slow matches no case: the cases' tags are onboarding"), "\(tagged.standardError)")
+      let matching = try PermsimProcess.run(["run", folder.path, "--filter", "once", "--tags", "onboarding"])
+      #expect(matching.status == 0, "\(matching.standardError)")
+      let sharded = try PermsimProcess.run(["run", folder.path, "--filter", "once", "--shard", "2/2"])
+      #expect(sharded.status == 0, "a shard may be empty when the filter matches elsewhere: \(sharded.standardError)")
+    }
+  }
+
+  @Test("--verbose shows the transcript and print output of passing cases")
+  func verbose() throws {
+    try withScenarios(["a.lua": "scenario(\"talks\", function() print(\"hello from print\") end)\n"]) { folder in
+      let quiet = try PermsimProcess.run(["run", folder.path])
+      #expect(!quiet.standardOutput.contains("hello from print"))
+      let verbose = try PermsimProcess.run(["run", folder.path, "--verbose"])
+      #expect(verbose.status == 0)
+      #expect(verbose.standardOutput.contains("/a.lua:1  talks\n"), "\(verbose.standardOutput)")
+      #expect(verbose.standardOutput.contains("print: hello from print"))
+    }
+  }
 }

@@ -4,6 +4,7 @@ import PermsimTestSupport
 import Testing
 
 @testable import CLICommands
+@testable import Linting
 
 /// `explain --locale`, the REPL and `lint --locale` with the system's texts in the phone's language (Z0, Z1).
 @Suite("explain, repl and lint in the phone's language (Z0)")
@@ -52,7 +53,7 @@ struct SystemTextsCommandTests {
       ["--ios", "17.0", "--locale", "zh-Hans", "--plist", directory.url.appendingPathComponent("Info.plist").path])
     let lines = result.standardOutput.split(separator: "\n").map(String.init)
     #expect(lines.contains("允许“WiFiFinder”使用你的位置？"))
-    #expect(explained.output.contains("P7 “允许“%@”使用你的位置？”"))
+    #expect(explained.output.contains("P7 “允许“WiFiFinder”使用你的位置？”"))
     #expect(lines.contains("允许一次|使用App时允许|不允许"))
     #expect(explained.output.contains("允许一次 → WIUt, locationManagerDidChangeAuthorization · 使用App时允许 → WIU"))
     #expect(lines.contains("永不|下次询问或在我共享时|使用App期间"))
@@ -65,17 +66,17 @@ struct SystemTextsCommandTests {
     #expect(!plain.hasErrors)
     let required = try Linter.run(path: LintFixtures.path("Localized"), options: LintOptions(locales: ["zh-Hans-CN"]))
     #expect(required.hasErrors)
-    #expect(required.findings.filter { $0.severity == .error }.map(LintFixtureTests.brief) == [
+    #expect(required.findings.filter { $0.severity == .error }.map(Self.brief) == [
       "error K5 NSLocationAlwaysAndWhenInUseUsageDescription zh-Hans 11.0–26.x",
       "error K4 WantsToNavigate zh-Hans 14.0–26.x",
     ])
     // Other languages keep their warnings.
-    #expect(required.findings.contains { LintFixtureTests.brief($0) == "warning K4 WantsToNavigate ja 14.0–26.x" })
+    #expect(required.findings.contains { Self.brief($0) == "warning K4 WantsToNavigate ja 14.0–26.x" })
 
     // Complete has en and zh-Hans: ja is missing; en-GB finds the development language, which needs nothing.
     let missing = try Linter.run(path: LintFixtures.path("Complete"), options: LintOptions(locales: ["ja-JP", "en-GB", "zh-Hans"]))
     let error = try #require(missing.findings.first { $0.severity == .error })
-    #expect(LintFixtureTests.brief(error) == "error K5 - ja-JP 8.0–26.x")
+    #expect(Self.brief(error) == "error K5 - ja-JP 8.0–26.x")
     #expect(error.message.hasPrefix("no ja-JP localization"))
     #expect(error.message.hasSuffix("inside alerts in ja (Z0)"))
     #expect(error.fix?.hasPrefix("add ja-JP.lproj/InfoPlist.strings translating NSLocationWhenInUseUsageDescription") == true)
@@ -86,5 +87,10 @@ struct SystemTextsCommandTests {
   func lintOption() throws {
     let command = try LintCommand.parse(["x", "--locale", "zh-Hans", "--locale", "ja"])
     #expect(try command.options().locales == ["zh-Hans", "ja"])
+  }
+
+  /// A finding as severity, rule, key, locale and versions.
+  static func brief(_ finding: LintFinding) -> String {
+    "\(finding.severity) \(finding.rule) \(finding.key ?? "-") \(finding.locale ?? "-") \(finding.versions)"
   }
 }

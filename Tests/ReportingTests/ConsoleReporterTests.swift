@@ -183,7 +183,7 @@ struct ConsoleReporterTests {
       """))
   }
 
-  @Test("past fifty problems the summary counts the rest instead of describing them")
+  @Test("past fifty distinct problems the summary counts the rest instead of describing them")
   func manyProblems() {
     var run = RunScript()
     run.start()
@@ -196,7 +196,55 @@ struct ConsoleReporterTests {
     let text = output(run.events).text
     #expect(text.contains("many.lua:50  case 50"))
     #expect(!text.contains("many.lua:51  case 51"))
-    #expect(text.contains("… and 10 more failed or errored cases, not shown here."))
+    #expect(text.contains("  1 × many.lua:50  no\n"))
+    #expect(!text.contains("many.lua:51  no"))
+    #expect(text.contains("  … and 10 more distinct failures\n"))
+    #expect(text.contains(
+      "60 cases failed or errored in 60 distinct ways; the first 50 cases were described, then each new failure once. To see every case: --junit PATH or --output json."))
+  }
+
+  /// Sixty cases that fail at the same line with the same headline (a shared helper), and one other failure.
+  private static var copies: [RunEvent] {
+    var run = RunScript()
+    run.start()
+    run.suite("matrix.lua") { run in
+      for index in 1...60 {
+        run.case("case \(index)", in: "matrix.lua", line: 10 + index, .failed(.expectation("expected 2 to be 1", at: "matrix.lua", 3)))
+      }
+      run.case("other", in: "matrix.lua", line: 90, .failed(.expectation("expected nil to be 1", at: "matrix.lua", 91)))
+    }
+    run.end()
+    return run.events
+  }
+
+  @Test("past fifty failures each distinct failure is shown once with its count, and the summary says how to see all")
+  func groupedFailures() {
+    let terminal = output(Self.copies, progress: true).text
+    #expect(terminal.components(separatedBy: "FAILED  matrix.lua:3").count == 2, "described once")
+    #expect(terminal.contains("  expected 2 to be 1\n  … and 59 more cases failed this way\n"))
+    #expect(terminal.contains("FAILED  matrix.lua:91  other"))
+    #expect(terminal.contains(
+      "61 cases failed or errored in 2 distinct ways; each of the first 2 is described once. To see every case: --junit PATH or --output json."))
+
+    let log = output(Self.copies).text
+    #expect(log.components(separatedBy: "FAILED  matrix.lua:3").count == 51, "the first fifty as they came")
+    #expect(log.contains("FAILED  matrix.lua:91  other"), "a new failure after the fiftieth is still described")
+    #expect(log.contains("Failures, by the number of cases they ended:\n  60 × matrix.lua:3  expected 2 to be 1\n  1 × matrix.lua:91  expected nil to be 1\n"))
+  }
+
+  @Test("--verbose describes passing cases too, with their transcript and print output")
+  func verbose() {
+    var run = RunScript()
+    run.start()
+    run.suite("a.lua") { run in
+      run.case("quiet", in: "a.lua", line: 1, transcript: ["[+0.000s] print: hello", "[+0.000s] phone: iOS 17.0"])
+    }
+    run.end()
+    let capture = OutputCapture()
+    var reporter = ConsoleReporter(showsProgress: false, usesColor: false, verbose: true, write: capture.write)
+    run.events.forEach { reporter.record($0) }
+    #expect(capture.text.hasPrefix("PASSED  a.lua:1  quiet\n    [+0.000s] print: hello\n    [+0.000s] phone: iOS 17.0\n\n"))
+    #expect(!output(run.events).text.contains("PASSED"), "not without --verbose")
   }
 
   @Test("an empty run still ends with a count line")

@@ -355,7 +355,7 @@ struct BindingTests {
       """)
     #expect(styles.outcome == .passed, "\(styles.outcome)")
     let failing = try ScenarioHarness.scenario("expect({ status = 'denied' }).to_equal { status = 'authorizedAlways' }")
-    #expect(failing.outcome.headline == #"expected { status = "denied" } to equal { status = "authorizedAlways" }"#)
+    #expect(failing.outcome.headline == #"expected { status = "denied" } to equal { status = "authorizedAlways" } (first difference at .status: got "denied", expected "authorizedAlways")"#)
   }
 
   @Test("before_each and after_each run around every scenario of their describe, outermost first")

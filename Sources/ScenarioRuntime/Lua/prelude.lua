@@ -14,8 +14,9 @@ local math_type, randomseed = math.type, math.randomseed
 -- Lua's own next (the sandbox's pairs keeps it as its upvalue), for copies whose order does not
 -- matter: the sandbox's next visits keys in a defined order, at the cost of a scan or a sort.
 local raw_next = select(2, dbg.getupvalue(pairs, 1)) or next
-local s_format, s_find, s_rep, s_sub, s_gsub = string.format, string.find, string.rep, string.sub, string.gsub
+local s_format, s_find, s_rep, s_sub, s_gsub, s_match = string.format, string.find, string.rep, string.sub, string.gsub, string.match
 local t_concat, t_insert, t_sort, t_unpack = table.concat, table.insert, table.sort, table.unpack
+local s_gmatch, u_charpattern, u_codepoint = string.gmatch, utf8.charpattern, utf8.codepoint
 
 local PRELUDE_SOURCE = "=[permsim]"
 
@@ -133,6 +134,77 @@ local function deep_equal(a, b, seen)
   return true
 end
 
+-- MARK: - Explaining differences
+
+-- Characters that look like others: the system's typography (’ “ ” … as SYSTEM_STRINGS.md has it)
+-- and what a keyboard types instead.
+local LOOKALIKES = {
+  ["’"] = "'", ["‘"] = "'", ["′"] = "'", ["“"] = '"', ["”"] = '"', ["″"] = '"', ["–"] = "-", ["—"] = "-",
+  ["−"] = "-", ["…"] = "...", ["\u{A0}"] = " ", ["\u{202F}"] = " ", ["\u{2009}"] = " ",
+}
+
+local function characters(text)
+  local out = {}
+  for ch in s_gmatch(text, u_charpattern) do out[#out + 1] = ch end
+  return out
+end
+
+local function show_character(ch)
+  if ch == nil then return "nothing" end
+  return s_format("%s (U+%04X)", show(ch), u_codepoint(ch))
+end
+
+-- For two strings that read alike but differ only in look-alike characters: which character differs.
+local function lookalike_hint(actual, expected)
+  if type(actual) ~= "string" or type(expected) ~= "string" or actual == expected then return nil end
+  if #actual > 4096 or #expected > 4096 then return nil end -- texts people read, not data
+  if s_gsub(actual, u_charpattern, LOOKALIKES) ~= s_gsub(expected, u_charpattern, LOOKALIKES) then return nil end
+  local a, e = characters(actual), characters(expected)
+  for i = 1, #a > #e and #a or #e do
+    if a[i] ~= e[i] then
+      return s_format("the strings differ only in look-alike characters: character %d is %s, expected %s",
+        i, show_character(a[i]), show_character(e[i]))
+    end
+  end
+end
+
+-- Where two tables that are not deep-equal first differ: a path such as `[3]` or `.title[2]`, and the
+-- values there. Array elements come first, in order, then the other keys in sorted order.
+local function first_difference(actual, expected, path, seen)
+  seen = seen or {}
+  if type(actual) ~= "table" or type(expected) ~= "table" or seen[actual] then return path, actual, expected end
+  seen[actual] = true
+  local keys, listed = {}, {}
+  local n = #actual > #expected and #actual or #expected
+  for i = 1, n do keys[i], listed[i] = i, true end
+  for _, t in ipairs({ actual, expected }) do
+    for _, k in ipairs(sorted_keys(t)) do
+      if not listed[k] then keys[#keys + 1], listed[k] = k, true end
+    end
+  end
+  for _, k in ipairs(keys) do
+    local a, e = rawget(actual, k), rawget(expected, k)
+    if not deep_equal(a, e) then
+      local step = is_identifier(k) and ("." .. k) or ("[" .. show(k) .. "]")
+      return first_difference(a, e, path .. step, seen)
+    end
+  end
+  return path, actual, expected
+end
+
+-- "at [3]: got "Don't Allow", expected "Don’t Allow"" for tables, with a look-alike hint when one applies.
+local function describe_difference(actual, expected)
+  local hint
+  if type(actual) == "table" and type(expected) == "table" then
+    local path, a, e = first_difference(actual, expected, "")
+    hint = s_format("first difference at %s: got %s, expected %s", path, show(a), show(e))
+    local lookalike = lookalike_hint(a, e)
+    if lookalike then hint = hint .. "; " .. lookalike end
+    return hint
+  end
+  return lookalike_hint(actual, expected)
+end
+
 -- MARK: - Registration
 
 local SCENARIO_OPTIONS = { "tags", "ios", "skip" }
@@ -164,9 +236,22 @@ local function error_text(err)
   return "(error object is a " .. type(err) .. " value)"
 end
 
+-- Lua's words for indexing a nil the API documents, in the author's terms.
+local NIL_FIELDS = {
+  prompt = "no alert is showing: phone.prompt is nil until an alert shows (expect_prompt checks that one does)",
+}
+
+local function explain_nil(message)
+  -- Only the end is read: an error message may be megabytes long.
+  local field = s_match(s_sub(message, -80), "attempt to index a nil value %(field '([%w_]+)'%)$")
+  local explanation = field and NIL_FIELDS[field]
+  if explanation == nil then return message end
+  return s_sub(message, 1, #message - #"attempt to index a nil value (field '')" - #field) .. explanation
+end
+
 local function capture(err)
   if host.signal_kind(err) then return host.with_traceback(err, traceback(nil, 2)) end
-  local message = error_text(err)
+  local message = explain_nil(error_text(err))
   local info = user_frame(2)
   local src, line = info and info.short_src, info and info.currentline
   if src and line and line > 0 then
@@ -199,10 +284,20 @@ local function contains(actual, v)
   return false
 end
 
--- name → function(actual, ...) returning ok, expectation text (for "expected <actual> <text>")
+-- name → function(actual, ...) returning ok, expectation text (for "expected <actual> <text>") and,
+-- for a failure, a hint at why (shown after the expectation)
 local checks = {
-  to_be = function(a, e) return a == e, "to be " .. show(e) end,
-  to_equal = function(a, e) return deep_equal(a, e), "to equal " .. show(e) end,
+  to_be = function(a, e)
+    if a == e then return true, "to be " .. show(e) end
+    if type(a) == "table" and type(e) == "table" and deep_equal(a, e) then
+      return false, "to be " .. show(e), "they are equal tables, but not the same table: to_be compares identity; use to_equal to compare contents"
+    end
+    return false, "to be " .. show(e), lookalike_hint(a, e)
+  end,
+  to_equal = function(a, e)
+    if deep_equal(a, e) then return true, "to equal " .. show(e) end
+    return false, "to equal " .. show(e), describe_difference(a, e)
+  end,
   to_be_nil = function(a) return a == nil, "to be nil" end,
   to_be_truthy = function(a) return not not a, "to be truthy" end,
   to_be_falsy = function(a) return not a, "to be falsy" end,
@@ -227,10 +322,11 @@ local function make_matcher(actual, negated)
         misuse(s_format("unknown matcher '%s'%s", tostring(key), did_you_mean(tostring(key), MATCHERS)))
       end
       return function(first, ...)
-        local ok, text
-        if rawequal(first, m) then ok, text = check(actual, ...) else ok, text = check(actual, first, ...) end
+        local ok, text, hint
+        if rawequal(first, m) then ok, text, hint = check(actual, ...) else ok, text, hint = check(actual, first, ...) end
         if ok == negated then
           local headline = "expected " .. show(actual) .. (negated and " not " or " ") .. text
+          if hint and not negated then headline = headline .. " (" .. hint .. ")" end
           fail(headline)
         end
         return m
@@ -287,7 +383,8 @@ local function mismatches(record, fields, order)
   for _, key in ipairs(order) do
     local want = fields[key]
     if want ~= nil and not deep_equal(record[key], want) then
-      out[#out + 1] = s_format("%s: expected %s, got %s", key, show(want), show(record[key]))
+      local hint = describe_difference(record[key], want)
+      out[#out + 1] = s_format("%s: expected %s, got %s", key, show(want), show(record[key])) .. (hint and (" (" .. hint .. ")") or "")
     end
   end
   return out
@@ -718,9 +815,14 @@ local function new_case(env)
     check_type("require", 1, name, "string")
     local cached = loaded[name]
     if cached ~= nil then return cached end
-    local source, path = host.module_source(name)
+    -- A module that cannot be found or compiled is the requiring line's error, placed there.
+    local found, source, path = pcall(host.module_source, name)
+    if not found then
+      if type(source) == "string" and s_sub(source, 1, 7) == "module " then misuse(source) end
+      error(source, 0)
+    end
     local chunk, message = real_load(source, "@" .. path, "t", env)
-    if chunk == nil then error(message, 0) end
+    if chunk == nil then misuse("error loading module '" .. name .. "': " .. message) end
     local result = chunk(name, path)
     if result == nil then result = true end
     loaded[name] = result

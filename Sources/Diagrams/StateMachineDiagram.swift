@@ -1,0 +1,245 @@
+import Foundation
+import PermissionModel
+
+/// The authorization state machine of one iOS version, as a graph built from the model's rule layers.
+///
+/// Nodes are the authorization states, one node per alert a request or the system raises, and the
+/// Settings screen. Edges are the requests (origin → alert, or straight to the new state when there is
+/// no alert), each alert's buttons (→ the state they lead to, with the callback a delegate receives),
+/// the system's own prompts (R19, R21), the expiries (E1, E3) and the Settings choices (S1, E6, E8).
+///
+/// What is left out: requests that show nothing and change nothing (R1 after iOS 7, R14–R17), and
+/// states no edge reaches for the keys given. A request that is a K2 no-op (or an App Clip's Always
+/// request, A2) is drawn as a self-loop naming the missing key, from each state where the same
+/// request would do something for an app with every key. Location Services (E4, E5) are left out:
+/// they change what the app reads, not the state the model keeps.
+public struct StateMachineDiagram: Sendable, Hashable {
+  /// One box of the diagram.
+  public struct Node: Sendable, Hashable {
+    /// What the box stands for, which decides its shape.
+    public enum Role: Sendable, Hashable {
+      /// An authorization state.
+      case state
+      /// An alert shown to the user.
+      case alert
+      /// The Settings screen, from which the user can pick a state at any time.
+      case settings
+    }
+
+    /// The identifier both renderers use: letters, digits and underscores.
+    public let id: String
+    /// The text in the box.
+    public let label: String
+    /// What the box stands for.
+    public let role: Role
+  }
+
+  /// One arrow of the diagram.
+  public struct Edge: Sendable, Hashable {
+    /// The node the arrow leaves.
+    public let from: String
+    /// The node the arrow enters (the same node for a self-loop).
+    public let to: String
+    /// The text on the arrow.
+    public let label: String
+  }
+
+  /// The version the diagram was drawn for.
+  public let version: OSVersion
+  /// The boxes, states first, then alerts, then Settings.
+  public let nodes: [Node]
+  /// The arrows: requests, alert buttons, system prompts, expiries, Settings.
+  public let edges: [Edge]
+
+  /// Draws the state machine of `version` for an app with these usage descriptions, with the alert
+  /// titles, buttons and Settings labels of a device in `texts`' language (Z0; English by default).
+  /// Titles name the app `appName` where the system puts the app's name, or show `%@` without one.
+  public init(
+    version: OSVersion, keys: Set<UsageDescriptionKey>, kind: AppKind = .app, texts: SystemTexts = .english,
+    appName: String? = nil
+  ) {
+    // A3: an App Clip's own rows
+    var builder = Builder(
+      rules: RuleSet.forVersion(version, kind: kind), keys: keys, kind: kind, texts: texts, version: version,
+      appName: appName)
+    builder.addRequests()
+    builder.addSystemPrompts()
+    builder.addExpiries()
+    builder.addSettings()
+    let reachable = builder.reachable()
+    self.version = version
+    nodes = builder.nodes.filter { reachable.contains($0.id) }
+    edges = builder.edges.filter { reachable.contains($0.from) && reachable.contains($0.to) }
+  }
+
+  // MARK: - Names
+
+  /// The node identifier of a state: BEHAVIOR.md's short name.
+  public static func nodeID(_ state: AuthorizationState) -> String {
+    state.shortName
+  }
+
+  /// The node identifier of the alert that `call` raises from `origin`.
+  public static func alertID(_ call: AuthorizationCall, from origin: RequestOrigin) -> String {
+    let state = nodeID(origin.state) + (origin.alwaysRequested ? "_alwaysUsed" : "")
+    return "\(state)_\(callName(call))"
+  }
+
+  /// The node identifier of the Settings screen.
+  public static let settingsID = "Settings"
+
+  /// How request arrows name a call: the method, and whether the one Always request is still unused.
+  public static func requestLabel(_ call: AuthorizationCall, from origin: RequestOrigin) -> String {
+    origin == .whenInUseAlwaysUnused ? "\(call) (Always unused)" : "\(call)"
+  }
+
+  private static func callName(_ call: AuthorizationCall) -> String {
+    switch call {
+    case .firstUseOfLocation: "firstUse"
+    case .requestWhenInUseAuthorization: "whenInUse"
+    case .requestAlwaysAuthorization: "always"
+    }
+  }
+}
+
+// MARK: - Building
+
+extension StateMachineDiagram {
+  /// Collects nodes and edges from one rule set, then keeps what the initial state and Settings reach.
+  private struct Builder {
+    let rules: RuleSet
+    let keys: Set<UsageDescriptionKey>
+    let kind: AppKind
+    /// Z0: the language of the texts, and the version they are shown on.
+    let texts: SystemTexts
+    let version: OSVersion
+    /// The app's name in titles (Z1), or nil to show `%@`.
+    let appName: String?
+    var nodes: [Node] = []
+    var edges: [Edge] = []
+
+    init(
+      rules: RuleSet, keys: Set<UsageDescriptionKey>, kind: AppKind, texts: SystemTexts, version: OSVersion,
+      appName: String?
+    ) {
+      self.appName = appName
+      self.rules = rules
+      self.keys = keys
+      self.kind = kind
+      self.texts = texts
+      self.version = version
+      nodes = AuthorizationState.allCases.filter(rules.states.contains).map {
+        Node(id: nodeID($0), label: "\($0.shortName) · \($0)", role: .state)
+      }
+    }
+
+    /// A title format with the app's name in place of `%@`, when the name is known.
+    func title(_ format: String) -> String {
+      appName.map { format.replacingOccurrences(of: "%@", with: $0) } ?? format
+    }
+
+    mutating func addRequests() {
+      let everyKey = Set(UsageDescriptionKey.allCases)
+      for origin in rules.origins {
+        for call in rules.calls {
+          guard let edge = rules.edge(for: call, from: origin, keys: keys, kind: kind) else { continue }
+          let from = nodeID(origin.state)
+          let request = requestLabel(call, from: origin)
+          switch edge.rule {
+          case .K2, .A2:
+            // K2, A2: drawn where an app with every key would see something happen.
+            guard let full = rules.edge(for: call, from: origin, keys: everyKey), !full.isSilentNoOp else { continue }
+            edges.append(Edge(from: from, to: from, label: "\(request) · \(noOpReason(edge, call: call))"))
+          default:
+            guard !edge.isSilentNoOp else { continue }
+            addRequest(edge, from: from, label: request)
+          }
+        }
+      }
+    }
+
+    private mutating func addRequest(_ edge: RequestEdge, from: String, label: String) {
+      guard let alert = edge.alert else {
+        for result in edge.results {
+          edges.append(Edge(
+            from: from, to: nodeID(result.state), label: "\(label) · no alert · \(callbackText(result.callback)) (\(edge.rule))"))
+        }
+        return
+      }
+      let id = alertID(edge.call, from: edge.origin)
+      nodes.append(Node(id: id, label: "\(alert.id) · \(title(alert.titleFormat(in: texts, on: version)))", role: .alert))
+      edges.append(Edge(from: from, to: id, label: "\(label) · \(edge.rule)"))
+      for result in edge.results {
+        let button = result.button.map { texts.button($0, on: version) } ?? "→"
+        edges.append(Edge(from: id, to: nodeID(result.state), label: "\(button) · \(callbackText(result.callback))"))
+      }
+    }
+
+    /// The self-loop's text: the missing keys (K2) or the scenario error (A2).
+    private func noOpReason(_ edge: RequestEdge, call: AuthorizationCall) -> String {
+      if let error = edge.scenarioError { return "error: \(error) (\(edge.rule))" }
+      let missing = rules.keyRequirement(for: call)?.keys.filter { !keys.contains($0) } ?? []
+      return "no alert: missing " + missing.map(\.rawValue).joined(separator: " and ") + " (\(edge.rule))"
+    }
+
+    // R19, R21
+    mutating func addSystemPrompts() {
+      for prompt in rules.systemPrompts where rules.states.contains(prompt.from) {
+        let id = "\(nodeID(prompt.from))_\(prompt.id)"
+        let trigger =
+          switch prompt.trigger {
+          case .alwaysOnlyEventWhileNotInUse: "Always-only event while not in use (E12)"
+          case .backgroundLocationsOnSeparateDays(let days): "background locations on \(days) days, next unlock"
+          }
+        nodes.append(
+          Node(id: id, label: "\(prompt.alert.id) · \(title(prompt.alert.titleFormat(in: texts, on: version)))", role: .alert))
+        edges.append(Edge(from: nodeID(prompt.from), to: id, label: "\(trigger) · \(prompt.id)"))
+        for choice in prompt.choices {
+          // C3: a callback only when the reported status changes.
+          let callback = choice.result.status == prompt.from.status ? nil : rules.authorizationCallbackMethod
+          let button = texts.button(choice.button, on: version)
+          edges.append(Edge(from: id, to: nodeID(choice.result), label: "\(button) · \(callbackText(callback))"))
+        }
+      }
+    }
+
+    mutating func addExpiries() {
+      if rules.states.contains(.temporaryWhenInUse) {
+        edges.append(Edge(
+          from: nodeID(.temporaryWhenInUse), to: nodeID(.notDetermined), label: "no longer in use (E1)"))
+      }
+      if kind == .appClip, rules.appClips {
+        edges.append(Edge(from: nodeID(.whenInUse), to: nodeID(.notDetermined), label: "04:00 the next day (E3, A1)"))
+      }
+    }
+
+    // S1, E6, E8
+    mutating func addSettings() {
+      nodes.append(Node(id: settingsID, label: "Settings (E6)", role: .settings))
+      for option in rules.settingsOptions(keys: keys) {
+        let label = texts.settingsLabel(rules.label(for: option), on: version)
+        edges.append(Edge(from: settingsID, to: nodeID(option.result), label: label))
+      }
+      if rules.states.contains(.restricted) {
+        edges.append(Edge(from: settingsID, to: nodeID(.restricted), label: "restricted (E8)"))
+      }
+    }
+
+    /// The nodes reachable from the initial state (ND) and from Settings.
+    func reachable() -> Set<String> {
+      var seen: Set<String> = [nodeID(.notDetermined), settingsID]
+      var queue = Array(seen)
+      while let node = queue.popLast() {
+        for edge in edges where edge.from == node && !seen.contains(edge.to) {
+          seen.insert(edge.to)
+          queue.append(edge.to)
+        }
+      }
+      return seen
+    }
+
+    private func callbackText(_ callback: DelegateMethod?) -> String {
+      callback.map(\.rawValue) ?? "no callback"
+    }
+  }
+}

@@ -1,0 +1,60 @@
+import PermissionModel
+import PlistLoader
+
+extension Linter {
+  /// The location keys iOS reads, which a misspelled key is compared with.
+  static let locationKeys: [String] =
+    UsageDescriptionKey.allCases.map(\.rawValue)
+    + [InfoPlistKey.temporaryUsageDescriptionDictionary, .defaultAccuracyReduced, .backgroundModes].map(\.rawValue)
+
+  /// Each top-level key iOS does not read that is a typo of a location key, with the key it was meant to be.
+  ///
+  /// A typo is within three edits of the key, or a sixth of its length (`NSLocationWhenInUsageDescription`
+  /// → `NSLocationWhenInUseUsageDescription`), ignoring case; keys further away (`NSCameraUsageDescription`)
+  /// are other keys, not typos.
+  static func misspelledKeys(in values: [String: PlistValue]) -> [(key: String, meant: String)] {
+    let known = Set(locationKeys).union(InfoPlistKey.allCases.map(\.rawValue))
+    return values.keys.sorted().compactMap { key in
+      guard !known.contains(key) else { return nil }
+      let typed = Array(key.lowercased())
+      var best: (key: String, distance: Int)?
+      for candidate in locationKeys {
+        let distance = editDistance(typed, Array(candidate.lowercased()))
+        if distance <= max(3, candidate.count / 6), distance < (best?.distance ?? .max) { best = (candidate, distance) }
+      }
+      return best.map { (key, $0.key) }
+    }
+  }
+
+  // K1: a usage description under a misspelled key is no usage description at all.
+  func misspelledKeyChecks() -> [LintCheck] {
+    misspellings.map { typo in
+      check(.K1, typo.key) { _ in
+        [
+          draft(
+            .error, .K1, key: typo.key,
+            "\(typo.key) is not a key iOS reads (did you mean \(typo.meant)?): iOS acts as if the Info.plist lacked \(typo.meant)",
+            fix: "rename \(typo.key) to \(typo.meant)")
+        ]
+      }
+    }
+  }
+
+  /// Optimal string alignment distance: Levenshtein plus swaps of neighbouring characters.
+  private static func editDistance(_ lhs: [Character], _ rhs: [Character]) -> Int {
+    guard !lhs.isEmpty, !rhs.isEmpty else { return max(lhs.count, rhs.count) }
+    var table = [[Int]](repeating: [Int](repeating: 0, count: rhs.count + 1), count: lhs.count + 1)
+    for i in 0...lhs.count { table[i][0] = i }
+    for j in 0...rhs.count { table[0][j] = j }
+    for i in 1...lhs.count {
+      for j in 1...rhs.count {
+        let cost = lhs[i - 1] == rhs[j - 1] ? 0 : 1
+        table[i][j] = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
+        if i > 1, j > 1, lhs[i - 1] == rhs[j - 2], lhs[i - 2] == rhs[j - 1] {
+          table[i][j] = min(table[i][j], table[i - 2][j - 2] + 1)
+        }
+      }
+    }
+    return table[lhs.count][rhs.count]
+  }
+}
