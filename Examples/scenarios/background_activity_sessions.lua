@@ -20,42 +20,21 @@
 --   assumed for Apple's “immediately”, and no crash without the background mode is assumed (unlike B2).
 
 local flows = require "helpers.flows"
+local places = require "helpers.places"
 
-local HERE = { latitude = 31.2304, longitude = 121.4737, horizontalAccuracy = 5 }
-local HOME = { identifier = "home", latitude = 31.2304, longitude = 121.4737, radius = 200 }
-local TWO_KM_NORTH = { latitude = 31.2484, longitude = 121.4737 }
+-- The run (helpers/places.lua): it starts HERE, step(n) is a place `n` steps (about 140 m each) along
+-- it, and located(app, mark) the live updates after `mark` that carry a location.
+local HERE, HOME, TWO_KM_NORTH = places.HERE, places.HOME, places.TWO_KM_NORTH
+local step, move, located = places.step, places.move, places.located
 
--- A place `n` steps (about 140 m each) along the run.
-local function step(n)
-  return { latitude = HERE.latitude + 0.001 * n, longitude = HERE.longitude + 0.001 * n, horizontalAccuracy = 5 }
-end
+-- Most cases start from flows.while_using(phone, "Stride"): a permanent While-Using grant (the app
+-- asks first, as Apple's iOS 17 sample does), or flows.always(phone, "Stride"): Always in Settings.
 
-local function move(phone, place)
-  phone:set_location(place.latitude, place.longitude)
-end
-
--- The live updates after `mark` that carry a location.
-local function located(app, mark)
-  local found = {}
-  for _, update in ipairs(flows.since(app, mark, "liveUpdate")) do
-    if update.location ~= nil then found[#found + 1] = update end
+-- From iOS 18 a session says why it is (not) active; on 17 it has no diagnostics to read.
+local function expect_diagnostics(phone, session, flags)
+  if flows.at_least(phone, "18.0") then
+    expect(session.diagnostics).to_equal(flags)
   end
-  return found
-end
-
--- Stride with a permanent While-Using grant (the app asks first, as Apple's iOS 17 sample does).
-local function while_using(phone, name)
-  local app, manager = flows.open(phone, name or "Stride")
-  flows.grant_when_in_use(phone, app, manager)
-  return app, manager
-end
-
--- Stride set to Always in Settings.
-local function always(phone)
-  local app, manager = flows.open(phone, "Stride")
-  phone.settings:set(app, "Always")
-  expect_callback("locationManagerDidChangeAuthorization", { status = "authorizedAlways" })
-  return app, manager
 end
 
 describe("a run recorded in the background (issue 14's acceptance scenario)", function()
@@ -129,7 +108,7 @@ describe("what an active session keeps (BA2)", function()
 
   scenario("monitor events keep reaching a While-Using app", { ios = { "17.4", "18.0" }, tags = { "background" } }, function()
     local phone = device {}
-    local app = while_using(phone)
+    local app = flows.while_using(phone, "Stride")
     app:background_activity_session()
     local monitor = app:monitor "Places"
     monitor:add(HOME)
@@ -144,7 +123,7 @@ describe("what an active session keeps (BA2)", function()
 
   scenario("an Always app shows the pill too", { ios = "17.4", tags = { "background" } }, function()
     local phone = device {}
-    local app, manager = always(phone)
+    local app, manager = flows.always(phone, "Stride")
     -- B3 hides the pill for Always apps unless they opt in; the session's purpose is the pill (assumed).
     expect(manager.showsBackgroundLocationIndicator).to_be(false)
     app:background_activity_session()
@@ -157,7 +136,7 @@ end)
 describe("when a session is active (BA1)", function()
   scenario("created during the grace: the app is still in use, so it is active", { ios = "17.4", tags = { "background" } }, function()
     local phone = device {}
-    local app = while_using(phone)
+    local app = flows.while_using(phone, "Stride")
     app:background()
     clock:advance "5s"
     local session = app:background_activity_session()
@@ -211,14 +190,12 @@ describe("when a session is active (BA1)", function()
   scenario("without the location background mode: inactive, and no crash", { ios = { "17.4", "18.0" } }, function()
     local phone = device {}
     -- Tracker has every usage description but no UIBackgroundModes (K6).
-    local app = while_using(phone, "Tracker")
+    local app = flows.while_using(phone, "Tracker")
     local session = app:background_activity_session()
     expect(session.active).to_be(false)
     expect(app.crash).to_be_nil()                    -- unlike allowsBackgroundLocationUpdates (B2)
-    if flows.at_least(phone, "18.0") then
-      -- No diagnostic flag names a missing background mode (BA1): the transcript does.
-      expect(session.diagnostics).to_equal {}
-    end
+    -- No diagnostic flag names a missing background mode (BA1): the transcript does.
+    expect_diagnostics(phone, session, {})
     app:background()
     clock:advance "11s"
     expect(app.state).to_be "suspended"
@@ -229,7 +206,7 @@ end)
 describe("ending a session (BA3)", function()
   scenario("invalidate() ends it at once and for good", { ios = "17.4" }, function()
     local phone = device {}
-    local app = while_using(phone)
+    local app = flows.while_using(phone, "Stride")
     local session = app:background_activity_session()
     session:invalidate()
     expect(session.active).to_be(false)
@@ -245,7 +222,7 @@ describe("across termination (BA4)", function()
   -- Stride as Always with significant-change monitoring, holding an active session, terminated; a
   -- move of 2 km launches it into the background (E12) with no grace (Conventions for §14–§18).
   local function relaunched_in_background(phone)
-    local app, manager = always(phone)
+    local app, manager = flows.always(phone, "Stride")
     manager:startMonitoringSignificantLocationChanges()
     local old = app:background_activity_session()
     expect(old.active).to_be(true)
@@ -261,9 +238,7 @@ describe("across termination (BA4)", function()
     clock:advance "2s"
     local session = app:background_activity_session()
     expect(session.active).to_be(true)
-    if flows.at_least(phone, "18.0") then
-      expect(session.diagnostics).to_equal {}
-    end
+    expect_diagnostics(phone, session, {})
     -- It keeps the app in use and running, under the pill.
     clock:advance "10m"
     expect(app.state).to_be "background"
@@ -276,9 +251,7 @@ describe("across termination (BA4)", function()
     clock:advance "6s"
     local session = app:background_activity_session()
     expect(session.active).to_be(false)
-    if flows.at_least(phone, "18.0") then
-      expect(session.diagnostics).to_equal { insufficientlyInUse = true }   -- DG4
-    end
+    expect_diagnostics(phone, session, { insufficientlyInUse = true })   -- DG4
     expect(phone.background_location_indicator).to_be(false)
     -- Coming to the foreground does not revive a session created out of use.
     app:foreground()
@@ -289,7 +262,7 @@ end)
 describe("created while not in use (BA5)", function()
   scenario("an Always app running in the background without the pill cannot start one", { ios = { "17.4", "18.0" }, tags = { "background" } }, function()
     local phone = device {}
-    local app, manager = always(phone)
+    local app, manager = flows.always(phone, "Stride")
     -- A CLLocationManager session keeps an Always app running in the background, but without the
     -- indicator it is not in use (L1).
     manager.allowsBackgroundLocationUpdates = true
@@ -301,9 +274,7 @@ describe("created while not in use (BA5)", function()
 
     local session = app:background_activity_session()
     expect(session.active).to_be(false)
-    if flows.at_least(phone, "18.0") then
-      expect(session.diagnostics).to_equal { insufficientlyInUse = true }
-    end
+    expect_diagnostics(phone, session, { insufficientlyInUse = true })
     app:foreground()
     expect(session.active).to_be(false)
   end)
@@ -312,9 +283,7 @@ end)
 describe("where sessions exist", function()
   scenario("not before iOS 17", { ios = "16.7" }, function()
     local phone = device {}
-    local app = while_using(phone)
-    local ok, message = pcall(function() return app:background_activity_session() end)
-    expect(ok).to_be(false)
-    expect(message).to_contain "iOS 17"
+    local app = flows.while_using(phone, "Stride")
+    flows.expect_missing_before("iOS 17", function() return app:background_activity_session() end)
   end)
 end)

@@ -17,6 +17,7 @@
 --   denied update carries no location), §9 Q16 (BEHAVIOR.md decides that the new APIs show P10).
 
 local flows = require "helpers.flows"
+local places = require "helpers.places"
 
 -- What an app's location banner says for a set of diagnostics: the first reason that applies, the
 -- most actionable first. `nil` means all is well: no banner.
@@ -36,18 +37,29 @@ end
 
 -- The newest live update the app has received, or nil.
 local function latest_update(app)
-  for index = #app.callbacks, 1, -1 do
-    if app.callbacks[index].name == "liveUpdate" then return app.callbacks[index] end
-  end
-  return nil
+  return flows.last_since(app, 0, "liveUpdate")
+end
+
+-- The phone moves and the stream delivers a location again: no banner at all.
+local function expect_all_clear(phone, app, stream)
+  phone:set_location(31.2404, 121.4837)
+  expect(latest_update(app).location).never.to_be_nil()
+  expect(banner(stream.diagnostics)).to_be_nil()
 end
 
 -- Stride (implicit sessions) with a permanent While-Using grant and a live-update stream.
 local function stride_streaming(phone, name)
-  local app, manager = flows.open(phone, name or "Stride")
-  flows.grant_when_in_use(phone, app, manager)
-  local stream = app:live_updates "fitness"
-  return app, manager, stream
+  local app, manager = flows.while_using(phone, name or "Stride")
+  return app, manager, app:live_updates "fitness"
+end
+
+-- Wayfinder (NSLocationRequireExplicitServiceSession) once the user has answered its first prompt,
+-- asked by requestWhenInUseAuthorization, with `button`.
+local function wayfinder_answered(phone, button)
+  local app, manager = flows.open(phone, "Wayfinder")
+  manager:requestWhenInUseAuthorization()
+  expect_prompt():tap(button)
+  return app, manager
 end
 
 local VERSIONS = { "18.0", "26.0" }
@@ -70,9 +82,7 @@ describe("denied (DG1, DG9)", function()
 
   scenario("a session under a denial: no prompt, the same flag (SS4)", { ios = VERSIONS }, function()
     local phone = device {}
-    local app, manager = flows.open(phone, "Wayfinder")
-    manager:requestWhenInUseAuthorization()
-    expect_prompt():tap "Don’t Allow"
+    local app = wayfinder_answered(phone, "Don’t Allow")
     local session = app:service_session { authorization = "whenInUse" }
     expect_no_prompt()
     expect(session.diagnostics).to_equal { authorizationDenied = true }
@@ -143,18 +153,14 @@ describe("not in use (DG4)", function()
 
     app:foreground()
     expect(stream.diagnostics.insufficientlyInUse).to_be_falsy()
-    phone:set_location(31.2404, 121.4837)            -- a location again: no banner at all
-    expect(latest_update(app).location).never.to_be_nil()
-    expect(banner(stream.diagnostics)).to_be_nil()
+    expect_all_clear(phone, app, stream)
   end)
 end)
 
 describe("a service session required (DG5)", function()
   scenario("NSLocationRequireExplicitServiceSession and no session yet", { ios = VERSIONS }, function()
     local phone = device {}
-    local app, manager = flows.open(phone, "Wayfinder")
-    manager:requestWhenInUseAuthorization()
-    expect_prompt():tap "Allow While Using App"
+    local app = wayfinder_answered(phone, "Allow While Using App")
     local stream = app:live_updates()
     local update = latest_update(app)
     expect(update.diagnostics).to_equal { serviceSessionRequired = true, locationUnavailable = true }
@@ -162,9 +168,7 @@ describe("a service session required (DG5)", function()
 
     app:service_session { authorization = "whenInUse" }
     expect(stream.diagnostics.serviceSessionRequired).to_be_falsy()
-    phone:set_location(31.2404, 121.4837)
-    expect(latest_update(app).location).never.to_be_nil()
-    expect(banner(stream.diagnostics)).to_be_nil()
+    expect_all_clear(phone, app, stream)
   end)
 end)
 
@@ -207,9 +211,7 @@ describe("what a session's goal did not get (DG7, DG8)", function()
 
   scenario("Always declined (DG8), and granted later in Settings", { ios = VERSIONS }, function()
     local phone = device {}
-    local app, manager = flows.open(phone, "Wayfinder")
-    manager:requestWhenInUseAuthorization()
-    expect_prompt():tap "Allow While Using App"
+    local app = wayfinder_answered(phone, "Allow While Using App")
     local arrivals = app:service_session { authorization = "always" }
     expect_prompt({ id = "P8" }):tap "Keep Only While Using"
     expect(arrivals.diagnostics).to_equal { alwaysAuthorizationDenied = true }
@@ -232,7 +234,7 @@ describe("approximate location (DG10)", function()
     expect(banner(stream.diagnostics)).to_be "Approximate location: the map updates every few minutes."
 
     local monitor = app:monitor "Places"
-    monitor:add { identifier = "home", latitude = 31.2304, longitude = 121.4737, radius = 200 }
+    monitor:add(places.HOME)
     expect(monitor.diagnostics).to_equal { accuracyLimited = true }
   end)
 end)
@@ -242,8 +244,6 @@ describe("before iOS 18", function()
     local phone = device {}
     local app, _, stream = stride_streaming(phone)
     expect(latest_update(app).diagnostics).to_be_nil()
-    local ok, message = pcall(function() return stream.diagnostics end)
-    expect(ok).to_be(false)
-    expect(message).to_contain "iOS 18"
+    flows.expect_missing_before("iOS 18", function() return stream.diagnostics end)
   end)
 end)

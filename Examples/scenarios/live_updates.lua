@@ -19,44 +19,21 @@
 --   §5.3 (AW1), §5.5 (diagnostics). The 15 minutes before a stationary update are assumed (as U3).
 
 local flows = require "helpers.flows"
+local places = require "helpers.places"
 
-local HERE = { latitude = 31.2304, longitude = 121.4737, horizontalAccuracy = 5 }   -- the device's default place
+local HERE = places.HERE   -- the device's default place
+-- step(n): a place `n` small steps north-east of HERE, as an exact (full accuracy) location.
+local step, move = places.step, places.move
+-- located(app, mark): the live updates after `mark` with a location; last_place: the newest one's place.
+local located, last_place = places.located, places.last
 
--- A place `n` small steps north-east of HERE, as an exact (full accuracy) location.
-local function step(n)
-  return { latitude = HERE.latitude + 0.001 * n, longitude = HERE.longitude + 0.001 * n, horizontalAccuracy = 5 }
-end
-
-local function move(phone, place)
-  phone:set_location(place.latitude, place.longitude)
-end
-
--- The live updates delivered after `mark` that carry a location.
-local function located(app, mark)
-  local found = {}
-  for _, update in ipairs(flows.since(app, mark, "liveUpdate")) do
-    if update.location ~= nil then found[#found + 1] = update end
-  end
-  return found
-end
-
--- The place carried by the newest live update after `mark` that has one, or nil.
-local function last_place(app, mark)
-  local updates = located(app, mark)
-  return updates[#updates] and updates[#updates].location
-end
-
--- Stride (a fitness app) with a permanent While-Using grant, in the foreground.
-local function while_using(phone, name)
-  local app, manager = flows.open(phone, name or "Stride")
-  flows.grant_when_in_use(phone, app, manager)
-  return app, manager
-end
+-- Most cases start from flows.while_using(phone, "Stride"): Stride (a fitness app) with a permanent
+-- While-Using grant, in the foreground.
 
 describe("While Using, in the foreground (LU1)", function()
   scenario("the first update comes at once, then one per move", { ios = { "17.0", "17.4", "18.0", "26.0" } }, function()
     local phone = device {}
-    local app = while_using(phone)
+    local app = flows.while_using(phone, "Stride")
 
     local stream = app:live_updates()
     expect(stream.active).to_be(true)
@@ -83,7 +60,7 @@ describe("While Using, in the foreground (LU1)", function()
 
   scenario("a configuration per activity; each stream has its own number", { ios = "17.4" }, function()
     local phone = device {}
-    local app = while_using(phone)
+    local app = flows.while_using(phone, "Stride")
     app:live_updates "fitness"
     expect_callback("liveUpdate", { source = 1, location = HERE })
     app:live_updates "automotiveNavigation"
@@ -104,7 +81,7 @@ describe("While Using, in the foreground (LU1)", function()
   scenario("reduced accuracy: approximate places, at most one per quarter hour (U2, DG10)", { ios = { "17.4", "18.0" }, tags = { "accuracy" } }, function()
     local phone = device {}
     -- Weather Lite declares NSLocationDefaultAccuracyReduced: its grant is approximate (K3).
-    local app = while_using(phone, "WeatherLite")
+    local app = flows.while_using(phone, "WeatherLite")
     local stream = app:live_updates()
     local first = expect_callback("liveUpdate", { source = 1 })
     expect(first.location.horizontalAccuracy).to_be(5000)
@@ -125,7 +102,7 @@ describe("While Using, in the foreground (LU1)", function()
 
   scenario("an implicit session never asks for precise location (IM1)", { ios = "18.0", tags = { "accuracy" } }, function()
     local phone = device {}
-    local app = while_using(phone, "WeatherLite")
+    local app = flows.while_using(phone, "WeatherLite")
     app:live_updates()
     -- Full accuracy needs an explicit session with a purpose key (service_sessions.lua, SS9).
     expect_no_prompt()
@@ -184,7 +161,7 @@ end)
 describe("standing still (LU3)", function()
   scenario("a quarter of an hour without moving: one stationary update, then a pause", { ios = { "17.4", "18.0" } }, function()
     local phone = device {}
-    local app = while_using(phone)
+    local app = flows.while_using(phone, "Stride")
     app:live_updates "fitness"
     expect_callback("liveUpdate", { location = HERE, stationary = false })
 
@@ -209,7 +186,7 @@ end)
 describe("leaving the foreground (LU4)", function()
   scenario("While Using: updates during the grace, none after it, back in the foreground", { ios = { "17.4", "18.0" } }, function()
     local phone = device {}
-    local app = while_using(phone)
+    local app = flows.while_using(phone, "Stride")
     local stream = app:live_updates "fitness"
     expect_callback("liveUpdate", { location = HERE })
 
@@ -248,9 +225,7 @@ describe("leaving the foreground (LU4)", function()
     scenario("Always, in the background, no session: " .. (case.delivered == 1 and "updates go on" or "no updates (AW1)"),
       { ios = case.ios, tags = { "background" } }, function()
       local phone = device {}
-      local app = flows.open(phone, "Stride")
-      phone.settings:set(app, "Always")
-      expect_callback("locationManagerDidChangeAuthorization", { status = "authorizedAlways" })
+      local app = flows.always(phone, "Stride")
       app:live_updates "fitness"
       expect_callback("liveUpdate", { location = HERE })
 
@@ -266,9 +241,7 @@ end)
 describe("where live updates exist", function()
   scenario("not before iOS 17", { ios = "16.7" }, function()
     local phone = device {}
-    local app = while_using(phone)
-    local ok, message = pcall(function() return app:live_updates() end)
-    expect(ok).to_be(false)
-    expect(message).to_contain "iOS 17"
+    local app = flows.while_using(phone, "Stride")
+    flows.expect_missing_before("iOS 17", function() return app:live_updates() end)
   end)
 end)

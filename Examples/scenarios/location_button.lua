@@ -22,7 +22,7 @@ local P12_TITLE = "Allow “Store Finder” to use your location?"
 local P12_MESSAGE = "This app will be able to use your location only when you tap the location button."
 local ASK_NEXT_TIME = "Ask Next Time Or When I Share"
 
--- Store Finder (When-In-Use key only) with a location button on its screen.
+-- Store Finder (When-In-Use key only; or the sample app `name`) with a location button on its screen.
 local function store_finder(phone, name)
   local app, manager = flows.open(phone, name or "StoreFinder")
   return app, manager, app:location_button()
@@ -227,11 +227,7 @@ describe("when the grant ends (LB5)", function()
   scenario("its accuracy follows the app's Precise setting: reduced with NSLocationDefaultAccuracyReduced", { ios = "17.4", tags = { "accuracy" } }, function()
     local phone = device {}
     -- Weather Lite declares NSLocationDefaultAccuracyReduced = true (K3).
-    local app = phone:install { plist = flows.apps.WeatherLite }
-    app:launch()
-    local manager = app:location_manager()
-    expect_callback("locationManagerDidChangeAuthorization", { status = "notDetermined" })
-    local button = app:location_button()
+    local _, manager, button = store_finder(phone, "WeatherLite")
     approve(button, "reducedAccuracy")
     expect(manager.accuracyAuthorization).to_be "reducedAccuracy"
   end)
@@ -261,9 +257,7 @@ describe("where the button exists", function()
   scenario("not before iOS 15", { ios = "14.8" }, function()
     local phone = device {}
     local app = flows.open(phone, "StoreFinder")
-    local ok, message = pcall(function() return app:location_button() end)
-    expect(ok).to_be(false)
-    expect(message).to_contain "iOS 15"
+    flows.expect_missing_before("iOS 15", function() return app:location_button() end)
   end)
 
   scenario("only on the app's screen: a tap in the background is a mistake of the scenario", { ios = "17.4" }, function()

@@ -19,41 +19,54 @@
 --   model decision (MN2: AW1 needs an `always` session, which termination ends).
 
 local flows = require "helpers.flows"
+local places = require "helpers.places"
 
 -- Three places on one north–south line: home (where the phone starts), the office 2 km north, and a
 -- point halfway, 1 km from each — outside both 200 m circles.
-local HOME = { identifier = "home", latitude = 31.2304, longitude = 121.4737, radius = 200 }
+local HOME = places.HOME
 local OFFICE = { identifier = "office", latitude = 31.2484, longitude = 121.4737, radius = 200 }
 local MIDWAY = { latitude = 31.2394, longitude = 121.4737 }
 
-local function go(phone, place)
-  phone:set_location(place.latitude, place.longitude)
-end
+local go = places.move
+
+-- Cases start from flows.while_using(phone, "Stride") (a permanent While-Using grant, in the
+-- foreground) or flows.always(phone, "Stride") (Stride set to Always in Settings).
 
 -- The monitor events delivered after `mark`.
 local function events_since(app, mark)
   return flows.since(app, mark, "monitorEvent")
 end
 
--- Stride with a permanent While-Using grant, in the foreground.
-local function while_using(phone, name)
-  local app, manager = flows.open(phone, name or "Stride")
-  flows.grant_when_in_use(phone, app, manager)
-  return app, manager
+-- Opens the "Places" monitor and adds HOME, where the phone starts: its first event, satisfied.
+local function watch_home(app)
+  app:monitor("Places"):add(HOME)
+  expect_callback("monitorEvent", { state = "satisfied" })
 end
 
--- Stride set to Always in Settings.
-local function always(phone)
-  local app, manager = flows.open(phone, "Stride")
-  phone.settings:set(app, "Always")
-  expect_callback("locationManagerDidChangeAuthorization", { status = "authorizedAlways" })
-  return app, manager
+-- An Always Stride watching HOME, then terminated (by the user or the system).
+local function terminated_while_watching(phone)
+  local app = flows.always(phone, "Stride")
+  watch_home(app)
+  app:terminate()
+  return app
+end
+
+-- Watches HOME, sends `app` to the background for `wait`, then walks to MIDWAY: the number of
+-- monitor events that reached the app (MN2).
+local function events_in_background(phone, app, wait)
+  watch_home(app)
+
+  app:background()
+  clock:advance(wait)
+  local mark = flows.mark(app)
+  go(phone, MIDWAY)
+  return #events_since(app, mark)
 end
 
 describe("conditions and their states (MN1)", function()
   scenario("each change of state is an event, the first one included", { ios = { "17.0", "17.4", "18.0", "26.0" } }, function()
     local phone = device {}
-    local app = while_using(phone)
+    local app = flows.while_using(phone, "Stride")
     local monitor = app:monitor "Places"
 
     -- Evaluated when added: the phone is at home, so home is satisfied at once …
@@ -87,14 +100,14 @@ describe("conditions and their states (MN1)", function()
 
   scenario("one monitor per name; `source` tells them apart", { ios = "17.4" }, function()
     local phone = device {}
-    local app = while_using(phone)
-    local places = app:monitor "Places"
-    local trails = app:monitor "Trails"
-    trails:add { identifier = "park-loop", latitude = OFFICE.latitude, longitude = OFFICE.longitude, radius = 500 }
+    local app = flows.while_using(phone, "Stride")
+    local places_monitor = app:monitor "Places"
+    local trails_monitor = app:monitor "Trails"
+    trails_monitor:add { identifier = "park-loop", latitude = OFFICE.latitude, longitude = OFFICE.longitude, radius = 500 }
     expect_callback("monitorEvent", { source = 2, identifier = "park-loop", state = "unsatisfied" })
-    places:add(HOME)
+    places_monitor:add(HOME)
     expect_callback("monitorEvent", { source = 1, identifier = "home", state = "satisfied" })
-    expect(trails:state "park-loop").to_be "unsatisfied"
+    expect(trails_monitor:state "park-loop").to_be "unsatisfied"
   end)
 
   scenario("iOS 17, before the user decides: conditions stay unknown, nothing is asked", { ios = "17.4" }, function()
@@ -144,16 +157,8 @@ end)
 describe("while the app is not in use (MN2)", function()
   scenario("While Using: no events once the grace is over", { ios = { "17.4", "18.0" } }, function()
     local phone = device {}
-    local app = while_using(phone)
-    local monitor = app:monitor "Places"
-    monitor:add(HOME)
-    expect_callback("monitorEvent", { state = "satisfied" })
-
-    app:background()
-    clock:advance "11s"
-    local mark = flows.mark(app)
-    go(phone, MIDWAY)
-    expect(#events_since(app, mark)).to_be(0)
+    local app = flows.while_using(phone, "Stride")
+    expect(events_in_background(phone, app, "11s")).to_be(0)
     -- A background activity session would keep them coming: background_activity_sessions.lua.
   end)
 
@@ -162,25 +167,14 @@ describe("while the app is not in use (MN2)", function()
     scenario("Always, in the background, no session: " .. (case.events == 1 and "events arrive" or "no events (AW1)"),
       { ios = case.ios, tags = { "background" } }, function()
       local phone = device {}
-      local app = always(phone)
-      local monitor = app:monitor "Places"
-      monitor:add(HOME)
-      expect_callback("monitorEvent", { state = "satisfied" })
-
-      app:background()
-      clock:advance "1m"
-      local mark = flows.mark(app)
-      go(phone, MIDWAY)
-      expect(#events_since(app, mark)).to_be(case.events)
+      local app = flows.always(phone, "Stride")
+      expect(events_in_background(phone, app, "1m")).to_be(case.events)
     end)
   end
 
   scenario("iOS 17: a terminated Always app is launched into the background for an event", { ios = "17.4", tags = { "background" } }, function()
     local phone = device {}
-    local app = always(phone)
-    app:monitor("Places"):add(HOME)
-    expect_callback("monitorEvent", { state = "satisfied" })
-    app:terminate()
+    local app = terminated_while_watching(phone)
 
     go(phone, MIDWAY)
     -- As for region monitoring (E12): the system launches the app to handle the event …
@@ -192,10 +186,7 @@ describe("while the app is not in use (MN2)", function()
 
   scenario("iOS 18: it is not (no `always` session survives termination)", { ios = { "18.0", "26.0" }, tags = { "background" } }, function()
     local phone = device {}
-    local app = always(phone)
-    app:monitor("Places"):add(HOME)
-    expect_callback("monitorEvent", { state = "satisfied" })
-    app:terminate()
+    local app = terminated_while_watching(phone)
 
     go(phone, MIDWAY)
     expect(app.state).to_be "notRunning"
@@ -206,7 +197,7 @@ describe("approximate location", function()
   scenario("iOS 18: no events at all, and the monitor says why (DG10)", { ios = { "18.0", "26.0" }, tags = { "accuracy" } }, function()
     local phone = device {}
     -- Weather Lite: NSLocationDefaultAccuracyReduced (K3), so its grant is approximate.
-    local app = while_using(phone, "WeatherLite")
+    local app = flows.while_using(phone, "WeatherLite")
     local monitor = app:monitor "Places"
     local mark = flows.mark(app)
     monitor:add(HOME)
@@ -220,9 +211,7 @@ end)
 describe("where monitors exist", function()
   scenario("not before iOS 17", { ios = "16.7" }, function()
     local phone = device {}
-    local app = while_using(phone)
-    local ok, message = pcall(function() return app:monitor "Places" end)
-    expect(ok).to_be(false)
-    expect(message).to_contain "iOS 17"
+    local app = flows.while_using(phone, "Stride")
+    flows.expect_missing_before("iOS 17", function() return app:monitor "Places" end)
   end)
 end)

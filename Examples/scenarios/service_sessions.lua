@@ -24,32 +24,16 @@
 --   Assumed by BEHAVIOR.md: SS6, SS7's provisional Always, the 5 s rejoin window, XS1's request methods.
 
 local flows = require "helpers.flows"
+local places = require "helpers.places"
 
 local WHEN_IN_USE_TEXT = "Wayfinder shows where you are and guides you to your destination."
 local ALWAYS_TEXT = "Wayfinder tells you when you arrive at a saved place, even when the app is closed."
 local PRECISE_TEXT = "Your precise location will be used for turn-by-turn directions."
 local FIRST_PROMPT = { "Allow Once", "Allow While Using App", "Don’t Allow" }
 
-local HERE = { latitude = 31.2304, longitude = 121.4737, horizontalAccuracy = 5 }
-local HOME = { identifier = "home", latitude = 31.2304, longitude = 121.4737, radius = 200 }
-local TWO_KM_NORTH = { latitude = 31.2484, longitude = 121.4737 }
-
-local function step(n)
-  return { latitude = HERE.latitude + 0.001 * n, longitude = HERE.longitude + 0.001 * n, horizontalAccuracy = 5 }
-end
-
-local function move(phone, place)
-  phone:set_location(place.latitude, place.longitude)
-end
-
--- The places carried by the live updates delivered after `mark` (updates without one are skipped).
-local function places(app, mark)
-  local found = {}
-  for _, update in ipairs(flows.since(app, mark, "liveUpdate")) do
-    if update.location ~= nil then found[#found + 1] = update.location end
-  end
-  return found
-end
+-- Places (helpers/places.lua): the phone starts HERE, inside HOME; step(n) is `n` small steps away.
+local HERE, HOME, TWO_KM_NORTH = places.HERE, places.HOME, places.TWO_KM_NORTH
+local step, move = places.step, places.move
 
 -- Wayfinder: NSLocationRequireExplicitServiceSession = true (XS1), background mode, purpose key.
 local function wayfinder(phone)
@@ -109,8 +93,7 @@ describe("onboarding that defers the prompt (issue 15's acceptance scenario)", f
     expect(session.diagnostics).to_equal {}
     expect(stream.diagnostics.serviceSessionRequired).to_be_falsy()
     move(phone, step(2))
-    local seen = places(app, mark)
-    expect(seen[#seen]).to_equal(step(2))
+    expect(places.last(app, mark)).to_equal(step(2))
 
     -- The user switches apps for a while: past the grace, Allow Once ends (E1) …
     app:background()
@@ -146,7 +129,7 @@ describe("the explicit-session key (XS1)", function()
     expect(stream.diagnostics.serviceSessionRequired).to_be_falsy()
     local mark = flows.mark(app)
     move(phone, step(1))
-    expect(places(app, mark)).to_equal { step(1) }
+    expect(places.since(app, mark)).to_equal { step(1) }
 
     -- Invalidating it blocks the stream again.
     session:invalidate()
@@ -154,7 +137,7 @@ describe("the explicit-session key (XS1)", function()
     expect(stream.diagnostics.serviceSessionRequired).to_be(true)
     mark = flows.mark(app)
     move(phone, step(2))
-    expect(places(app, mark)).to_equal {}
+    expect(places.since(app, mark)).to_equal {}
   end)
 
   scenario("a `none` session does not qualify before the user has decided (SS1)", { ios = "18.0" }, function()
@@ -248,7 +231,7 @@ describe("a navigation feature holding a full-accuracy session (SS9)", function(
     clock:advance "10m"
     local mark = flows.mark(app)
     move(phone, step(1))
-    expect(places(app, mark)).to_equal { step(1) }     -- exact, horizontalAccuracy 5
+    expect(places.since(app, mark)).to_equal { step(1) }     -- exact, horizontalAccuracy 5
     expect(manager.accuracyAuthorization).to_be "fullAccuracy"
 
     -- Arrived: the trip's session ends; out of use, the precise grant lapses (E2).
@@ -350,9 +333,7 @@ describe("an Always feature and its one upgrade chance", function()
   scenario("Always in the background: updates and events only while an `always` session is held (AW1)",
     { ios = { "18.0", "26.0" }, tags = { "background" } }, function()
     local phone = device {}
-    local app = flows.open(phone, "Stride")
-    phone.settings:set(app, "Always")
-    expect_callback("locationManagerDidChangeAuthorization", { status = "authorizedAlways" })
+    local app = flows.always(phone, "Stride")
     local always = app:service_session { authorization = "always" }
     expect_no_prompt()
     expect(always.diagnostics).to_equal {}
@@ -364,7 +345,7 @@ describe("an Always feature and its one upgrade chance", function()
     clock:advance "1m"
     local mark = flows.mark(app)
     move(phone, step(1))
-    expect(places(app, mark)).to_equal { step(1) }
+    expect(places.since(app, mark)).to_equal { step(1) }
     move(phone, TWO_KM_NORTH)
     local events = flows.since(app, mark, "monitorEvent")
     expect(#events).to_be(1)
@@ -375,7 +356,7 @@ describe("an Always feature and its one upgrade chance", function()
     mark = flows.mark(app)
     move(phone, step(2))
     move(phone, HERE)
-    expect(places(app, mark)).to_equal {}
+    expect(places.since(app, mark)).to_equal {}
     expect(flows.since(app, mark, "monitorEvent")).to_equal {}
   end)
 end)
@@ -468,8 +449,6 @@ describe("where service sessions exist", function()
   scenario("not before iOS 18", { ios = "17.4" }, function()
     local phone = device {}
     local app = flows.open(phone, "Wayfinder")
-    local ok, message = pcall(function() return app:service_session { authorization = "whenInUse" } end)
-    expect(ok).to_be(false)
-    expect(message).to_contain "iOS 18"
+    flows.expect_missing_before("iOS 18", function() return app:service_session { authorization = "whenInUse" } end)
   end)
 end)

@@ -19,9 +19,16 @@ local flows = require "helpers.flows"
 local P13_TITLE = "Allow widgets from “Local Weather” to use your location?"
 local WIDGETS_LABEL = "While Using the App or Widgets"
 
--- Local Weather, whose widget extension declares NSWidgetWantsLocation (the install option).
+-- Local Weather's widget extension declares NSWidgetWantsLocation (this install option).
+local WIDGET = { widget_wants_location = true }
+
 local function local_weather(phone)
-  return flows.open(phone, "LocalWeather", { widget_wants_location = true })
+  return flows.open(phone, "LocalWeather", WIDGET)
+end
+
+-- Local Weather with a permanent While-Using grant: the widgets need the user's consent (WG1).
+local function local_weather_while_using(phone)
+  return flows.while_using(phone, "LocalWeather", WIDGET)
 end
 
 local function ask_next_time(phone)
@@ -31,8 +38,7 @@ end
 describe("a While-Using app's first location widget (WG1)", function()
   scenario("the widget alert; Allow authorizes the widgets and renames the Settings choice", { ios = { "14.0", "17.4", "26.0" } }, function()
     local phone = device {}
-    local app, manager = local_weather(phone)
-    flows.grant_when_in_use(phone, app, manager)
+    local app, manager = local_weather_while_using(phone)
     expect(manager.isAuthorizedForWidgetUpdates).to_be(false)
 
     phone:add_widget(app)
@@ -60,8 +66,7 @@ describe("a While-Using app's first location widget (WG1)", function()
 
   scenario("Don’t Allow: no widget location, and no second alert until Reset Location & Privacy (E7)", { ios = "17.4" }, function()
     local phone = device {}
-    local app, manager = local_weather(phone)
-    flows.grant_when_in_use(phone, app, manager)
+    local app, manager = local_weather_while_using(phone)
     phone:add_widget(app)
     expect_prompt({ id = "P13" }):tap "Don’t Allow"
     expect(manager.isAuthorizedForWidgetUpdates).to_be(false)
@@ -79,8 +84,7 @@ describe("a While-Using app's first location widget (WG1)", function()
 
   scenario("added from the Home Screen: the alert waits until the app is in front", { ios = "17.4" }, function()
     local phone = device {}
-    local app, manager = local_weather(phone)
-    flows.grant_when_in_use(phone, app, manager)
+    local app, manager = local_weather_while_using(phone)
     app:background()
     clock:advance "1m"
     phone:add_widget(app)
@@ -152,8 +156,7 @@ end)
 describe("in Simplified Chinese (Z0, Z1)", function()
   scenario("the alert and the Settings label", { ios = { "14.0", "17.4" }, tags = { "l10n" } }, function()
     local phone = device { locale = "zh-Hans" }
-    local app, manager = local_weather(phone)
-    flows.grant_when_in_use(phone, app, manager)
+    local app = local_weather_while_using(phone)
     phone:add_widget(app)
     local you = flows.at_least(phone, "16.0") and "你" or "您"
     expect_prompt({
@@ -169,8 +172,6 @@ describe("before iOS 14", function()
   scenario("isAuthorizedForWidgetUpdates does not exist", { ios = "13.7" }, function()
     local phone = device {}
     local _, manager = local_weather(phone)
-    local ok, message = pcall(function() return manager.isAuthorizedForWidgetUpdates end)
-    expect(ok).to_be(false)
-    expect(message).to_contain "iOS 14"
+    flows.expect_missing_before("iOS 14", function() return manager.isAuthorizedForWidgetUpdates end)
   end)
 end)

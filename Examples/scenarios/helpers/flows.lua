@@ -46,46 +46,22 @@ function flows.at_least(phone, version)
   return major > want_major or (major == want_major and minor >= want_minor)
 end
 
+-- Asserts that `use` fails because what it calls does not exist yet on this phone, with an error
+-- that names the first version that has it:
+-- flows.expect_missing_before("iOS 17", function() return app:monitor "Places" end).
+---@param version string
+---@param use fun(): any
+function flows.expect_missing_before(version, use)
+  local ok, message = pcall(use)
+  expect(ok).to_be(false)
+  expect(message).to_contain(version)
+end
+
 -- The delegate method that reports authorization on this phone (C4): the iOS 14 one when it exists.
 ---@param phone Device
 ---@return DelegateMethod
 function flows.authorization_callback(phone)
-  -- MARK: - Reading callbacks without fixing their order
-
--- Where an app's callback list ends now; pass it to flows.since to see what arrived after.
----@param app App
----@return integer
-function flows.mark(app)
-  return #app.callbacks
-end
-
--- The callbacks named `name` (every one when `name` is nil) delivered to `app` after `mark`, oldest
--- first. For the places where BEHAVIOR.md fixes *what* arrives but not its order among other
--- callbacks (an authorization callback and a live update caused by the same tap, say).
----@param app App
----@param mark integer
----@param name? string
----@return Callback[]
-function flows.since(app, mark, name)
-  local found = {}
-  for index = mark + 1, #app.callbacks do
-    local callback = app.callbacks[index]
-    if name == nil or callback.name == name then found[#found + 1] = callback end
-  end
-  return found
-end
-
--- The newest callback named `name` delivered after `mark`, or nil.
----@param app App
----@param mark integer
----@param name string
----@return Callback?
-function flows.last_since(app, mark, name)
-  local found = flows.since(app, mark, name)
-  return found[#found]
-end
-
-return flows.at_least(phone, "14.0") and "locationManagerDidChangeAuthorization" or "didChangeAuthorization"
+  return flows.at_least(phone, "14.0") and "locationManagerDidChangeAuthorization" or "didChangeAuthorization"
 end
 
 -- An App Clip's first prompt (P14, A3) grants When-In-Use with this button (the wording is assumed).
@@ -100,42 +76,7 @@ function flows.allow_button(phone, alert)
   for _, button in ipairs(alert and alert.buttons or {}) do
     if button == flows.APP_CLIP_ALLOW then return button end
   end
-  -- MARK: - Reading callbacks without fixing their order
-
--- Where an app's callback list ends now; pass it to flows.since to see what arrived after.
----@param app App
----@return integer
-function flows.mark(app)
-  return #app.callbacks
-end
-
--- The callbacks named `name` (every one when `name` is nil) delivered to `app` after `mark`, oldest
--- first. For the places where BEHAVIOR.md fixes *what* arrives but not its order among other
--- callbacks (an authorization callback and a live update caused by the same tap, say).
----@param app App
----@param mark integer
----@param name? string
----@return Callback[]
-function flows.since(app, mark, name)
-  local found = {}
-  for index = mark + 1, #app.callbacks do
-    local callback = app.callbacks[index]
-    if name == nil or callback.name == name then found[#found + 1] = callback end
-  end
-  return found
-end
-
--- The newest callback named `name` delivered after `mark`, or nil.
----@param app App
----@param mark integer
----@param name string
----@return Callback?
-function flows.last_since(app, mark, name)
-  local found = flows.since(app, mark, name)
-  return found[#found]
-end
-
-return flows.at_least(phone, "13.0") and "Allow While Using App" or "Allow"
+  return flows.at_least(phone, "13.0") and "Allow While Using App" or "Allow"
 end
 
 -- P7's buttons in the phone's order: Allow While Using App first on 13.x, Allow Once first from 14.
@@ -180,6 +121,30 @@ function flows.grant_when_in_use(phone, app, manager, precise)
   if precise == false then alert:set_precise(false) end
   alert:tap(flows.allow_button(phone, alert))
   return app:expect_callback(flows.authorization_callback(phone), { status = "authorizedWhenInUse" })
+end
+
+-- flows.open, then flows.grant_when_in_use: a sample app with a permanent While-Using grant, in the
+-- foreground — where most cases of the iOS 17+ APIs start.
+---@param phone Device
+---@param name string a key of flows.apps
+---@param options? InstallOptions
+---@return App, CLLocationManager
+function flows.while_using(phone, name, options)
+  local app, manager = flows.open(phone, name, options)
+  flows.grant_when_in_use(phone, app, manager)
+  return app, manager
+end
+
+-- flows.open, then Always set in Settings (no prompt); reads the callback that reports it.
+---@param phone Device
+---@param name string a key of flows.apps
+---@param options? InstallOptions
+---@return App, CLLocationManager
+function flows.always(phone, name, options)
+  local app, manager = flows.open(phone, name, options)
+  phone.settings:set(app, "Always")
+  app:expect_callback(flows.authorization_callback(phone), { status = "authorizedAlways" })
+  return app, manager
 end
 
 -- MARK: - Reading callbacks without fixing their order

@@ -33,7 +33,7 @@ public struct RuleStatement: Sendable, Hashable {
 
 extension RuleStatement {
   /// Every statement, in BEHAVIOR.md's order.
-  public static let all: [RuleStatement] = keys + alerts + requests + events + callbacks + sessions + settings
+  public static let all: [RuleStatement] = keys + alerts + requests + events + callbacks + sessions + settings + objects
 
   // MARK: - Keys (§3)
 
