@@ -20,7 +20,7 @@ public final class LocationButton {
 extension App {
   /// The app's location button (15+).
   public func locationButton() throws(MisuseError) -> LocationButton {
-    try world.require(\.locationButton, "CLLocationButton", on: id)
+    try world.require(.locationButton, "CLLocationButton", on: id)
     guard state != .notRunning else {
       throw MisuseError(.lifecycle, "“\(name)” is not running; launch() it before showing its location button")
     }

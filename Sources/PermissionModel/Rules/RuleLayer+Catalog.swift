@@ -1,6 +1,6 @@
 extension RuleLayer {
   /// Every layer, oldest first: BEHAVIOR.md §1, with each rule carrying its id.
-  public static let all: [RuleLayer] = [base, iOS8, iOS9, iOS11, iOS12, iOS13, iOS13_4, iOS14, iOS15, iOS26]
+  public static let all: [RuleLayer] = [base, iOS8, iOS9, iOS11, iOS12, iOS13, iOS13_4, iOS14, iOS15, iOS17, iOS18, iOS26]
 
   // MARK: - >= iOS 7 (base)
 
@@ -231,8 +231,29 @@ extension RuleLayer {
 
   // MARK: - >= iOS 15
 
-  static let iOS15 = RuleLayer(since: OSVersion(15), "Settings label \"Ask Next Time Or When I Share\".") { layer in
+  static let iOS15 = RuleLayer(
+    since: OSVersion(15), "Settings label \"Ask Next Time Or When I Share\"; the location button (CLLocationButton)."
+  ) { layer in
     layer.askNextTimeLabel = "Ask Next Time Or When I Share"  // S1
+    layer.sessionFeatures = [.locationButton]  // LB1–LB6
+  }
+
+  // MARK: - >= iOS 17
+
+  static let iOS17 = RuleLayer(
+    since: OSVersion(17), "Live updates (CLLocationUpdate), CLMonitor and background activity sessions."
+  ) { layer in
+    layer.sessionFeatures = [.liveUpdatesAndMonitors]  // LU1–LU4, MN1, MN2, BA1–BA5
+  }
+
+  // MARK: - >= iOS 18
+
+  static let iOS18 = RuleLayer(
+    since: OSVersion(18),
+    "Service sessions (CLServiceSession), implicit sessions and the explicit-session key; diagnostics; Always needs an always session for the new APIs."
+  ) { layer in
+    // SS0–SS10, IM1, XS1, AW1, DG1–DG10, MN2 (reduced accuracy)
+    layer.sessionFeatures = [.serviceSessions, .alwaysNeedsAlwaysSession, .diagnostics, .monitorsWithholdReducedAccuracy]
   }
 
   // MARK: - >= iOS 26

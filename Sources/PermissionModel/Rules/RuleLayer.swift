@@ -42,6 +42,8 @@ public struct RuleLayer: Sendable {
   public var askNextTimeLabel: String?
   /// W1: the full list of requirements from this layer on.
   public var wifiRequirements: [WiFiRequirement]?
+  /// The iOS 15+ objects' features this release introduced (§14–§18).
+  public var sessionFeatures: SessionFeatures = []
   /// What changes only for apps linked against an older SDK (K1b, R1b) or for App Clips (A3).
   public var variants: [RuleVariant] = []
 

@@ -6,6 +6,8 @@
 public final class RuleSet: Sendable {
   /// The layers that apply, oldest first.
   public let layers: [RuleLayer]
+  /// What the iOS 15+ objects can do (§14–§18), from the layers' `sessionFeatures`.
+  public let sessionFeatures: SessionFeatures
   /// The variants folded in (K1b, R1b, A3), oldest layer first.
   public let variants: [RuleVariant.Condition]
   /// The authorization states that exist.
@@ -92,8 +94,10 @@ public final class RuleSet: Sendable {
     var askNextTime: String?
     var wifi: [WiFiRequirement] = []
     var variants: [RuleVariant.Condition] = []
+    var sessionFeatures: SessionFeatures = []
     for layer in layers {
       states += layer.states
+      sessionFeatures.formUnion(layer.sessionFeatures)
       members.formUnion(layer.members)
       for rule in layer.requests { requests[Self.slot(rule.origin, rule.call)] = rule }
       for requirement in layer.keyRequirements { keys[requirement.call.rawValue] = requirement }
@@ -124,6 +128,7 @@ public final class RuleSet: Sendable {
         if !variants.contains(variant.condition) { variants.append(variant.condition) }
       }
     }
+    self.sessionFeatures = sessionFeatures
     self.variants = variants
     self.states = states
     self.members = members

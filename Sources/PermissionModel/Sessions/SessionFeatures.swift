@@ -1,52 +1,37 @@
-/// What the iOS 15+ location objects can do on one iOS version, as stacked data layers.
+/// What the iOS 15+ location objects can do on one iOS version: flags the rule layers turn on.
 ///
-/// Each layer names the release that introduced it and only what changed then; `SessionFeatures(for:)`
-/// folds the layers up to a version, as `RuleSet` folds request rules.
-public struct SessionFeatures: Hashable, Sendable {
+/// Each `RuleLayer` names the features its release introduced (`RuleLayer.sessionFeatures`), and
+/// `RuleSet` folds them with the rest of the layer, so a version's features come from the same data
+/// as its request rules.
+public struct SessionFeatures: OptionSet, Hashable, Sendable {
+  public let rawValue: UInt8
+  public init(rawValue: UInt8) { self.rawValue = rawValue }
+
   /// `CLLocationButton` exists (LB1–LB6).
-  public var locationButton = false
+  public static let locationButton = SessionFeatures(rawValue: 1 << 0)
   /// `CLLocationUpdate.liveUpdates`, `CLMonitor` and `CLBackgroundActivitySession` exist (LU1, MN1, BA1).
-  public var liveUpdatesAndMonitors = false
+  public static let liveUpdatesAndMonitors = SessionFeatures(rawValue: 1 << 1)
   /// `CLServiceSession` exists and the new APIs act as implicit sessions (SS0, IM1, XS1).
-  public var serviceSessions = false
+  public static let serviceSessions = SessionFeatures(rawValue: 1 << 2)
   /// An Always app needs an `always` service session for the new APIs while not in use (AW1).
-  public var alwaysNeedsAlwaysSession = false
+  public static let alwaysNeedsAlwaysSession = SessionFeatures(rawValue: 1 << 3)
   /// Sessions, streams and monitors report diagnostics (DG1–DG10).
-  public var diagnostics = false
+  public static let diagnostics = SessionFeatures(rawValue: 1 << 4)
   /// Under reduced accuracy monitors deliver no events (MN2, DG10).
-  public var monitorsWithholdReducedAccuracy = false
+  public static let monitorsWithholdReducedAccuracy = SessionFeatures(rawValue: 1 << 5)
 
-  /// One release's changes.
-  struct Layer {
-    let since: OSVersion
-    let apply: @Sendable (inout SessionFeatures) -> Void
-  }
+  public var locationButton: Bool { contains(.locationButton) }
+  public var liveUpdatesAndMonitors: Bool { contains(.liveUpdatesAndMonitors) }
+  public var serviceSessions: Bool { contains(.serviceSessions) }
+  public var alwaysNeedsAlwaysSession: Bool { contains(.alwaysNeedsAlwaysSession) }
+  public var diagnostics: Bool { contains(.diagnostics) }
+  public var monitorsWithholdReducedAccuracy: Bool { contains(.monitorsWithholdReducedAccuracy) }
 
-  /// The layers, oldest first.
-  static let layers: [Layer] = [
-    Layer(since: OSVersion(15, 0)) { $0.locationButton = true },
-    Layer(since: OSVersion(17, 0)) { $0.liveUpdatesAndMonitors = true },
-    Layer(since: OSVersion(18, 0)) {
-      $0.serviceSessions = true
-      $0.alwaysNeedsAlwaysSession = true
-      $0.diagnostics = true
-      $0.monitorsWithholdReducedAccuracy = true
-    },
-    // N1: iOS 26 keeps every iOS 18 rule.
-  ]
+  /// The features of a version, folded from the rule layers up to it.
+  public init(for version: OSVersion) { self = RuleSet.forVersion(version).sessionFeatures }
 
-  /// The features of a version: every layer up to it, applied in order.
-  public init(for version: OSVersion) {
-    for layer in Self.layers where layer.since <= version { layer.apply(&self) }
-  }
-
-  /// The release that introduced a feature, for "needs iOS N" errors.
-  public static func introduction(of feature: KeyPath<SessionFeatures, Bool>) -> OSVersion? {
-    var features = SessionFeatures(for: .oldestSupported)
-    for layer in layers {
-      layer.apply(&features)
-      if features[keyPath: feature] { return layer.since }
-    }
-    return nil
+  /// The release whose layer introduced a feature, for "needs iOS N" errors.
+  public static func introduction(of feature: SessionFeatures) -> OSVersion? {
+    RuleLayer.all.first { $0.sessionFeatures.contains(feature) }?.since
   }
 }

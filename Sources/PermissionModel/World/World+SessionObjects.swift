@@ -2,10 +2,8 @@
 
 extension World {
   /// The version that introduced a feature, as a scenario error when the device is older.
-  func require(
-    _ feature: KeyPath<SessionFeatures, Bool>, _ what: String, on app: AppID
-  ) throws(MisuseError) {
-    guard !sessionFeatures(app)[keyPath: feature] else { return }
+  func require(_ feature: SessionFeatures, _ what: String, on app: AppID) throws(MisuseError) {
+    guard !sessionFeatures(app).contains(feature) else { return }
     throw misuseUnavailable(what, since: SessionFeatures.introduction(of: feature), on: self[app].device)
   }
 
@@ -22,7 +20,7 @@ extension World {
   // MARK: Live updates (LU1–LU4)
 
   func startLiveUpdates(_ app: AppID, _ configuration: LiveUpdateMachine.Configuration) throws(MisuseError) -> StreamID {
-    try require(\.liveUpdatesAndMonitors, "CLLocationUpdate.liveUpdates", on: app)
+    try require(.liveUpdatesAndMonitors, "CLLocationUpdate.liveUpdates", on: app)
     try requireRunning(app, "iterating live updates")
     showLocationServicesAlertIfOff(app)
     let context = sessionContext(app)
@@ -46,7 +44,7 @@ extension World {
   // MARK: Monitors (MN1, MN2)
 
   func openMonitor(_ app: AppID, named name: String) throws(MisuseError) -> MonitorID {
-    try require(\.liveUpdatesAndMonitors, "CLMonitor", on: app)
+    try require(.liveUpdatesAndMonitors, "CLMonitor", on: app)
     try requireRunning(app, "opening a monitor")
     showLocationServicesAlertIfOff(app)
     let (index, held) = self[app].sessions.openMonitor(named: name)
@@ -102,7 +100,7 @@ extension World {
   // MARK: Background activity sessions (BA1–BA5)
 
   func createBackgroundActivitySession(_ app: AppID) throws(MisuseError) -> BackgroundSessionID {
-    try require(\.liveUpdatesAndMonitors, "CLBackgroundActivitySession", on: app)
+    try require(.liveUpdatesAndMonitors, "CLBackgroundActivitySession", on: app)
     try requireRunning(app, "creating a background activity session")
     showLocationServicesAlertIfOff(app)
     let context = sessionContext(app)
@@ -142,7 +140,7 @@ extension World {
   func createServiceSession(
     _ app: AppID, _ requirement: ServiceSessionMachine.Requirement, fullAccuracyPurposeKey key: String?
   ) throws(MisuseError) -> ServiceSessionID {
-    try require(\.serviceSessions, "CLServiceSession", on: app)
+    try require(.serviceSessions, "CLServiceSession", on: app)
     try requireRunning(app, "creating a service session")
     if requirement != .none { showLocationServicesAlertIfOff(app) }
     let declared = key.map { self[app].info.plist.temporaryUsageDescriptions[$0] != nil } ?? false
@@ -168,7 +166,7 @@ extension World {
   // MARK: The location button (LB1–LB6)
 
   func tapLocationButton(_ app: AppID) throws(MisuseError) {
-    try require(\.locationButton, "CLLocationButton", on: app)
+    try require(.locationButton, "CLLocationButton", on: app)
     let name = self[app].info.name
     guard self[app].activity.appState == .foreground else {
       throw MisuseError(.lifecycle, "“\(name)” is not in the foreground: its location button is not on screen (LB1)")

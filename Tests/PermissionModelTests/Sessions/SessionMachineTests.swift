@@ -12,7 +12,7 @@ struct SessionMachineTests {
 
   // MARK: Versions as layers
 
-  @Test("Features stack by version: 15 adds the button, 17 live updates, 18 sessions and diagnostics; 26 keeps 18 (N1)")
+  @Test("Features are rule-layer data: 15 adds the button, 17 live updates, 18 sessions and diagnostics; 26 keeps 18 (N1)")
   func featureLayers() {
     #expect(!SessionFeatures(for: OSVersion(14, 8)).locationButton)
     #expect(SessionFeatures(for: OSVersion(15, 0)).locationButton)
@@ -20,8 +20,8 @@ struct SessionMachineTests {
     #expect(Self.ios17.liveUpdatesAndMonitors && !Self.ios17.diagnostics)
     #expect(Self.ios18.serviceSessions && Self.ios18.diagnostics && Self.ios18.alwaysNeedsAlwaysSession)
     #expect(SessionFeatures(for: OSVersion(26, 0)) == Self.ios18)
-    #expect(SessionFeatures.introduction(of: \.serviceSessions) == OSVersion(18, 0))
-    #expect(SessionFeatures.introduction(of: \.locationButton) == OSVersion(15, 0))
+    #expect(SessionFeatures.introduction(of: .serviceSessions) == OSVersion(18, 0))
+    #expect(SessionFeatures.introduction(of: .locationButton) == OSVersion(15, 0))
   }
 
   // MARK: Live updates
