@@ -6,7 +6,7 @@ struct AppActivityMachineTests {
   static let app = AppID(0)
   static let t0 = VirtualInstant.start + VirtualDuration(nanoseconds: 5_000_000_000)
 
-  static func effects(_ result: Result<[Effect], AppActivityMachine.Refusal>) throws -> [Effect] {
+  static func effect(_ result: Result<Effect?, AppActivityMachine.Refusal>) throws -> Effect? {
     try result.get()
   }
 
@@ -14,7 +14,7 @@ struct AppActivityMachineTests {
   func launch() throws {
     var machine = AppActivityMachine(app: Self.app)
     #expect(machine.appState == .notRunning)
-    #expect(try Self.effects(machine.launch()).isEmpty)
+    #expect(try Self.effect(machine.launch()) == nil)
     #expect(machine.appState == .foreground)
     guard case .failure(.alreadyRunning(.foreground)) = machine.launch() else {
       Issue.record("a second launch was not refused")
@@ -26,18 +26,18 @@ struct AppActivityMachineTests {
   func graceTimer() throws {
     var machine = AppActivityMachine(app: Self.app)
     _ = machine.launch()
-    let effects = try Self.effects(machine.background(now: Self.t0))
-    guard case .schedule(.gracePeriodEnded(let app), let at) = effects.first, effects.count == 1 else {
-      Issue.record("expected one grace timer, got \(effects)")
+    let effect = try Self.effect(machine.background(now: Self.t0))
+    guard case .schedule(.gracePeriodEnded(let app), let at) = effect else {
+      Issue.record("expected the grace timer, got \(String(describing: effect))")
       return
     }
     #expect(app == Self.app)
     #expect(at == Self.t0 + Assumptions.inUseGracePeriod)
     #expect(machine.isInGracePeriod)
     #expect(machine.backgroundSince == Self.t0)
-    let back = try Self.effects(machine.foreground())
-    guard case .cancel(.gracePeriodEnded) = back.first, back.count == 1 else {
-      Issue.record("expected the grace timer cancelled, got \(back)")
+    let back = try Self.effect(machine.foreground())
+    guard case .cancel(.gracePeriodEnded) = back else {
+      Issue.record("expected the grace timer cancelled, got \(String(describing: back))")
       return
     }
     #expect(machine.appState == .foreground)
@@ -67,9 +67,9 @@ struct AppActivityMachineTests {
     _ = machine.background(now: Self.t0)
     _ = machine.gracePeriodEnded()
     _ = machine.suspend()
-    let effects = try Self.effects(machine.foreground())
-    guard case .releaseHeld(let app) = effects.first, effects.count == 1 else {
-      Issue.record("expected the held callbacks released, got \(effects)")
+    let effect = try Self.effect(machine.foreground())
+    guard case .releaseHeld(let app) = effect else {
+      Issue.record("expected the held callbacks released, got \(String(describing: effect))")
       return
     }
     #expect(app == Self.app)
@@ -92,7 +92,7 @@ struct AppActivityMachineTests {
   @Test("E12, §14–§18 conventions: an event launches an app into the background: it runs for the grace period but is not in use")
   func wake() {
     var machine = AppActivityMachine(app: Self.app)
-    guard let (from, effects) = machine.wake(now: Self.t0) else {
+    guard let (from, effect) = machine.wake(now: Self.t0) else {
       Issue.record("the app was not woken")
       return
     }
@@ -100,8 +100,8 @@ struct AppActivityMachineTests {
     #expect(machine.appState == .background)
     #expect(!machine.isInGracePeriod)  // launched into the background: not in use
     #expect(!machine.isPastGracePeriod)  // …but running until its timer fires
-    guard case .schedule(.gracePeriodEnded, Self.t0 + Assumptions.inUseGracePeriod) = effects.first else {
-      Issue.record("expected a grace timer, got \(effects)")
+    guard case .schedule(.gracePeriodEnded, Self.t0 + Assumptions.inUseGracePeriod) = effect else {
+      Issue.record("expected a grace timer, got \(String(describing: effect))")
       return
     }
     let again = machine.wake(now: Self.t0)
@@ -113,9 +113,9 @@ struct AppActivityMachineTests {
     var machine = AppActivityMachine(app: Self.app)
     _ = machine.launch()
     _ = machine.background(now: Self.t0)
-    let effects = try Self.effects(machine.end())
-    guard case .cancel(.gracePeriodEnded) = effects.first else {
-      Issue.record("expected the grace timer cancelled, got \(effects)")
+    let effect = try Self.effect(machine.end())
+    guard case .cancel(.gracePeriodEnded) = effect else {
+      Issue.record("expected the grace timer cancelled, got \(String(describing: effect))")
       return
     }
     #expect(machine.appState == .notRunning)

@@ -12,11 +12,11 @@ struct LocationSessionMachineTests {
     var session = LocationSessionMachine(manager: Self.manager)
     #expect(!session.isUpdating)
     let started = session.start(now: Self.t0)
-    #expect(started.isEmpty)
+    #expect(started == nil)
     #expect(session.isUpdating && session.isDelivering && !session.isPaused)
     #expect(session.updatingSince == Self.t0)
     let stopped = session.stop()
-    #expect(stopped.isEmpty)  // no pause timer to cancel
+    #expect(stopped == nil)  // no pause timer to cancel
     #expect(!session.isUpdating && !session.isDelivering)
   }
 
@@ -37,8 +37,8 @@ struct LocationSessionMachineTests {
       return
     }
     let stoppedWithTimer = session.stop()
-    guard case .cancel(.automaticPause) = stoppedWithTimer.first else {
-      Issue.record("expected the pause timer cancelled, got \(stoppedWithTimer)")
+    guard case .cancel(.automaticPause) = stoppedWithTimer else {
+      Issue.record("expected the pause timer cancelled, got \(String(describing: stoppedWithTimer))")
       return
     }
   }
@@ -49,10 +49,13 @@ struct LocationSessionMachineTests {
     _ = session.start(now: Self.t0)
     let paused = session.pause(blocks: false)
     #expect(session.isPaused && session.isUpdating && !session.isDelivering)
-    #expect(paused.contains { if case .callback(.locationManagerDidPauseLocationUpdates, _, _) = $0 { true } else { false } })
+    guard case .callback(.locationManagerDidPauseLocationUpdates, _, _) = paused else {
+      Issue.record("expected didPause, got \(String(describing: paused))")
+      return
+    }
     let resumed = session.start(now: Self.t1)
-    guard case .callback(.locationManagerDidResumeLocationUpdates, _, _) = resumed.first else {
-      Issue.record("expected didResume, got \(resumed)")
+    guard case .callback(.locationManagerDidResumeLocationUpdates, _, _) = resumed else {
+      Issue.record("expected didResume, got \(String(describing: resumed))")
       return
     }
     #expect(session.isDelivering)
@@ -72,8 +75,8 @@ struct LocationSessionMachineTests {
   @Test("U3: a pause timer firing on a session that is not updating does nothing")
   func pauseWhenIdle() {
     var session = LocationSessionMachine(manager: Self.manager)
-    let effects = session.pause(blocks: true)
-    #expect(effects.isEmpty)
+    let effect = session.pause(blocks: true)
+    #expect(effect == nil)
     #expect(!session.isPaused)
   }
 }

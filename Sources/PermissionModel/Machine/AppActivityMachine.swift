@@ -15,8 +15,9 @@
 ///
 /// ### Implementation
 /// A struct over a private enum in the swift-nio-http2 style: the grace deadline lives only in the
-/// background state, and every event returns the effects the world must apply (timers to set or
-/// cancel, held callbacks to release) or a refusal the world turns into a scenario error. Whether
+/// background state, and every event returns the effect the world must apply, if any (a timer to
+/// set or cancel, held callbacks to release; never more than one, so nothing is allocated), or a
+/// refusal the world turns into a scenario error. Whether
 /// a grant ends (E1, E2) or a background app is suspended (L2) is derived by the world, not decided here.
 struct AppActivityMachine {
   private enum State {
@@ -102,11 +103,11 @@ struct AppActivityMachine {
   // MARK: - Events
 
   /// L1: we can launch an app only when it is not running.
-  mutating func launch() -> Result<[Effect], Refusal> {
+  mutating func launch() -> Result<Effect?, Refusal> {
     switch state {
     case .notRunning:
       state = .foreground
-      return .success([])
+      return .success(nil)
     case .foreground, .background, .suspended:
       return .failure(.alreadyRunning(appState))
     }
@@ -114,7 +115,7 @@ struct AppActivityMachine {
 
   /// L1: we can bring an app to the foreground from the background (ending its grace period) or
   /// from suspension (its held callbacks arrive, C5).
-  mutating func foreground() -> Result<[Effect], Refusal> {
+  mutating func foreground() -> Result<Effect?, Refusal> {
     switch state {
     case .notRunning:
       return .failure(.notLaunched)
@@ -122,20 +123,20 @@ struct AppActivityMachine {
       return .failure(.alreadyForeground)
     case .background(_, let graceEnds, _):
       state = .foreground
-      return .success(graceEnds == nil ? [] : [.cancel(.gracePeriodEnded(app: app))])
+      return .success(graceEnds == nil ? nil : .cancel(.gracePeriodEnded(app: app)))
     case .suspended:
       state = .foreground
-      return .success([.releaseHeld(app)])
+      return .success(.releaseHeld(app))
     }
   }
 
   /// L2, L3: we can send only a foreground app to the background; it stays in use for the grace period.
-  mutating func background(now: VirtualInstant) -> Result<[Effect], Refusal> {
+  mutating func background(now: VirtualInstant) -> Result<Effect?, Refusal> {
     switch state {
     case .foreground:
       let ends = now + Assumptions.inUseGracePeriod
       state = .background(since: now, graceEnds: ends, launched: false)
-      return .success([.schedule(.gracePeriodEnded(app: app), at: ends)])
+      return .success(.schedule(.gracePeriodEnded(app: app), at: ends))
     case .notRunning, .background, .suspended:
       return .failure(.notForeground(appState))
     }
@@ -165,29 +166,29 @@ struct AppActivityMachine {
 
   /// E12: an event wakes a suspended app or launches one not running into the background, with a
   /// grace period; returns the effects and the state it was in, `nil` when it was already running.
-  mutating func wake(now: VirtualInstant) -> (from: AppState, effects: [Effect])? {
+  mutating func wake(now: VirtualInstant) -> (from: AppState, effect: Effect)? {
     switch state {
     case .notRunning, .suspended:
       let from = appState
       let ends = now + Assumptions.inUseGracePeriod
       state = .background(since: now, graceEnds: ends, launched: true)
-      return (from, [.schedule(.gracePeriodEnded(app: app), at: ends)])
+      return (from, .schedule(.gracePeriodEnded(app: app), at: ends))
     case .foreground, .background:
       return nil
     }
   }
 
   /// B2, terminate: we can end a launch in any state but notRunning; a pending grace timer is cancelled.
-  mutating func end() -> Result<[Effect], Refusal> {
+  mutating func end() -> Result<Effect?, Refusal> {
     switch state {
     case .notRunning:
       return .failure(.notRunning)
     case .background(_, _?, _):
       state = .notRunning
-      return .success([.cancel(.gracePeriodEnded(app: app))])
+      return .success(.cancel(.gracePeriodEnded(app: app)))
     case .foreground, .background(_, nil, _), .suspended:
       state = .notRunning
-      return .success([])
+      return .success(nil)
     }
   }
 }

@@ -13,8 +13,9 @@
 ///
 /// ### Implementation
 /// A struct over a private enum: the pause deadline the world derived lives only in the updating
-/// state. Events return the effects to apply (callbacks, timers); whether a session runs in the
-/// background (B1) and when it pauses are derived by the world from the app's state.
+/// state. Events return the effect to apply, if any (a callback, a timer; at most one, so no array
+/// is allocated on the timer path); whether a session runs in the background (B1) and when it
+/// pauses are derived by the world from the app's state.
 struct LocationSessionMachine {
   private enum State {
     case idle(blocked: Bool)
@@ -75,46 +76,43 @@ struct LocationSessionMachine {
   // MARK: - Events
 
   /// U1: `startUpdatingLocation`; a paused session resumes (U3) and says so.
-  mutating func start(now: VirtualInstant) -> [Effect] {
+  mutating func start(now: VirtualInstant) -> Effect? {
     switch state {
     case .idle(let blocked):
       state = .updating(since: now, pauseDue: nil, blocked: blocked)
-      return []
+      return nil
     case .updating(_, let due, let blocked):
       state = .updating(since: now, pauseDue: due, blocked: blocked)
-      return []
+      return nil
     case .paused(let blocked):
       state = .updating(since: now, pauseDue: nil, blocked: blocked)
-      return [.callback(.locationManagerDidResumeLocationUpdates, to: manager)]  // U3
+      return .callback(.locationManagerDidResumeLocationUpdates, to: manager)  // U3
     }
   }
 
   /// `stopUpdatingLocation`, or the end of the launch: the session and its pause timer end.
-  mutating func stop() -> [Effect] {
+  mutating func stop() -> Effect? {
     switch state {
     case .idle:
-      return []
+      return nil
     case .updating(_, let due, let blocked):
       state = .idle(blocked: blocked)
-      return due == nil ? [] : [.cancel(.automaticPause(manager: manager))]
+      return due == nil ? nil : .cancel(.automaticPause(manager: manager))
     case .paused(let blocked):
       state = .idle(blocked: blocked)
-      return []
+      return nil
     }
   }
 
   /// U3: the pause timer fired; a When-In-Use session (`blocks`) then waits for the foreground.
-  /// Returns the effects, empty when the session was not updating.
-  mutating func pause(blocks: Bool) -> [Effect] {
+  /// Returns the `didPause` callback, `nil` when the session was not updating.
+  mutating func pause(blocks: Bool) -> Effect? {
     switch state {
     case .updating(_, _, let blocked):
       state = .paused(blocked: blocked || blocks)
-      return [
-        .log(.manager(manager), "paused: the location has not changed for \(Assumptions.automaticPauseAfter) (U3)"),
-        .callback(.locationManagerDidPauseLocationUpdates, to: manager),
-      ]
+      return .callback(.locationManagerDidPauseLocationUpdates, to: manager)
     case .idle, .paused:
-      return []
+      return nil
     }
   }
 

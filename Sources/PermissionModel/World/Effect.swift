@@ -17,8 +17,9 @@ enum Effect {
   case hold(Callback, for: ManagerID)
   /// C5: the callbacks held for a suspended app arrive, in order, now.
   case releaseHeld(AppID)
-  /// §4: the alert appears on its device and becomes the one showing (§2).
-  case showAlert(AlertRecord)
+  /// §4: the alert appears on its device and becomes the one showing (§2); boxed, so that every
+  /// other effect stays the size of a callback.
+  indirect case showAlert(AlertRecord)
   /// The user tapped a button (its label as shown) of the alert showing; it goes away answered.
   case answerAlert(AlertID, tapped: String)
   /// D1: the alert showing goes away unanswered.

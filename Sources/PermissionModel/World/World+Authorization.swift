@@ -46,30 +46,28 @@ extension World {
 // MARK: - Authorization callbacks (C2–C4)
 
 extension World {
-  /// C4: which method reports the change to a manager; `previous` is `nil` for a new manager (C2).
+  /// C4: which method, if any, reports the change to a manager; `previous` is `nil` for a new manager (C2).
   func authorizationCallbacks(
     _ snapshot: AuthorizationSnapshot, to manager: ManagerID, changedFrom previous: AuthorizationSnapshot?
-  ) -> [Effect] {
+  ) -> Effect? {
     let app = self[manager].app
     let info = self[app].info
     let statusChanged = previous?.status != snapshot.status
     switch self[app].machine.rules.authorizationCallback {
     case .didChangeAuthorization:
       if statusChanged, info.implements(.didChangeAuthorization) {
-        return [.callback(.didChangeAuthorization, to: manager, CallbackArguments(status: snapshot.status))]
+        return .callback(.didChangeAuthorization, to: manager, CallbackArguments(status: snapshot.status))
       }
     case .preferLocationManagerDidChangeAuthorization:
       if info.implements(.locationManagerDidChangeAuthorization) {
-        return [
-          .callback(
-            .locationManagerDidChangeAuthorization, to: manager,
-            CallbackArguments(status: snapshot.status, accuracy: snapshot.accuracy))
-        ]
+        return .callback(
+          .locationManagerDidChangeAuthorization, to: manager,
+          CallbackArguments(status: snapshot.status, accuracy: snapshot.accuracy))
       } else if statusChanged, info.implements(.didChangeAuthorization) {
         // C4 (assumed): the old method hears of status changes only.
-        return [.callback(.didChangeAuthorization, to: manager, CallbackArguments(status: snapshot.status))]
+        return .callback(.didChangeAuthorization, to: manager, CallbackArguments(status: snapshot.status))
       }
     }
-    return []
+    return nil
   }
 }

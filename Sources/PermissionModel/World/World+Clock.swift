@@ -61,7 +61,10 @@ extension World {
       apply(.callback(.didFailWithError, to: manager, CallbackArguments(error: .locationUnknown)))  // C6
     case .automaticPause(let manager):
       let app = self[manager].app
-      apply(self[manager].session.pause(blocks: reported(app).status == .authorizedWhenInUse))  // U3
+      let blocks = reported(app).status == .authorizedWhenInUse
+      guard let didPause = self[manager].session.pause(blocks: blocks) else { return }  // U3
+      log(.manager(manager), "paused: the location has not changed for \(Assumptions.automaticPauseAfter) (U3)")
+      apply(didPause)
       derive(app)
     case .sessionDeadline(let app):
       sessionDeadlinePassed(app)  // LU3

@@ -6,6 +6,11 @@ extension World {
     for effect in effects { apply(effect) }
   }
 
+  /// Performs an effect a machine may or may not have returned.
+  func apply(_ effect: Effect?) {
+    if let effect { apply(effect) }
+  }
+
   /// Performs one effect and logs what it did; every change of callbacks, alerts on screen, timers,
   /// crashes and the transcript goes through here.
   func apply(_ effect: Effect) {

@@ -53,33 +53,33 @@ extension World {
 extension World {
   func launch(_ app: AppID) throws(MisuseError) {
     var activity = self[app].activity
-    let effects = try result(of: activity.launch(), app)
+    let effect = try result(of: activity.launch(), app)
     try checkUnlocked(app, "launch")  // L3
     sendForegroundApp(on: self[app].device, toBackgroundExcept: app)
     self[app].activity = activity
     self[app].sessions.launched(now: now)  // BA4, SS10
     self[app].sessions.enteredForeground()
-    apply(effects)
+    apply(effect)
     log(.app(app), "launch → foreground")
     derive(app)
   }
 
   func foreground(_ app: AppID) throws(MisuseError) {
     var activity = self[app].activity
-    let effects = try result(of: activity.foreground(), app)
+    let effect = try result(of: activity.foreground(), app)
     try checkUnlocked(app, "foreground")  // L3
     sendForegroundApp(on: self[app].device, toBackgroundExcept: app)
     self[app].activity = activity
     for manager in self[app].managers { self[manager].session.appEnteredForeground() }  // U3
     self[app].sessions.enteredForeground()  // SS3, SS8, SS9: a new visit in which sessions may ask
     log(.app(app), "foreground")
-    apply(effects)  // the grace timer ends; held callbacks arrive (C5)
+    apply(effect)  // the grace timer ends; held callbacks arrive (C5)
     derive(app)
   }
 
   func background(_ app: AppID) throws(MisuseError) {
-    let effects = try result(of: self[app].activity.background(now: now), app)
-    enteredBackground(app, effects)
+    let effect = try result(of: self[app].activity.background(now: now), app)
+    enteredBackground(app, effect)
   }
 
   func terminate(_ app: AppID) throws(MisuseError) {
@@ -97,8 +97,8 @@ extension World {
   }
 
   /// L2: leaving the foreground started the grace period.
-  private func enteredBackground(_ app: AppID, _ effects: [Effect]) {
-    apply(effects)
+  private func enteredBackground(_ app: AppID, _ effect: Effect?) {
+    apply(effect)
     log(.app(app), "background (in use for \(Assumptions.inUseGracePeriod) more, L2)")
     derive(app)
   }
@@ -106,9 +106,9 @@ extension World {
   /// A terminated or crashed app: its managers and held callbacks are gone (C5), its grants end (E1, E2).
   func endLaunch(_ app: AppID) {
     let sessionsBefore = sessionBase(app)
-    guard case .success(let effects) = self[app].activity.end() else { return }
+    guard case .success(let effect) = self[app].activity.end() else { return }
     endSessions(app, sessionsBefore)
-    apply(effects)
+    apply(effect)
     for manager in self[app].managers {
       apply(self[manager].session.stop())
       apply(.cancel(.requestLocationTimeout(manager: manager)))
@@ -151,12 +151,12 @@ extension World {
     showNextSystemPrompt(on: device)
   }
 
-  /// A lifecycle event's effects, or its refusal as a scenario error.
+  /// A lifecycle event's effect, if any, or its refusal as a scenario error.
   private func result(
-    of outcome: Result<[Effect], AppActivityMachine.Refusal>, _ app: AppID
-  ) throws(MisuseError) -> [Effect] {
+    of outcome: Result<Effect?, AppActivityMachine.Refusal>, _ app: AppID
+  ) throws(MisuseError) -> Effect? {
     switch outcome {
-    case .success(let effects): return effects
+    case .success(let effect): return effect
     case .failure(let refusal): throw misuse(refusal, app)
     }
   }
@@ -187,8 +187,8 @@ extension World {
   /// L2, L3: the app in the foreground on the device (other than `except`) goes to the background.
   private func sendForegroundApp(on device: DeviceID, toBackgroundExcept except: AppID?) {
     for app in self[device].apps where app != except {
-      guard case .success(let effects) = self[app].activity.background(now: now) else { continue }
-      enteredBackground(app, effects)
+      guard case .success(let effect) = self[app].activity.background(now: now) else { continue }
+      enteredBackground(app, effect)
     }
   }
 }

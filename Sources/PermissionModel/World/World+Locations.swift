@@ -212,11 +212,11 @@ extension World {
 
   /// E12: an Always app not in use is launched into the background, or woken there, for the event.
   private func wakeForEvent(_ event: LocationEvent, _ app: AppID) {
-    guard let (from, effects) = self[app].activity.wake(now: now) else {
+    guard let (from, effect) = self[app].activity.wake(now: now) else {
       deliver(event, to: self[app].managers, skipping: [])
       return
     }
-    apply(effects)
+    apply(effect)
     if from == .notRunning {
       self[app].sessions.launched(now: now)  // BA4, SS10: a background launch opens the rejoin window
       log(.app(app), "launched into the background for a location event (E12)")

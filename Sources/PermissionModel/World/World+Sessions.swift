@@ -73,11 +73,11 @@ extension World {
   func sessionEffects(_ app: AppID, _ deliveries: [SessionDelivery]) -> [Effect] {
     var wake: [Effect] = []
     if self[app].activity.appState == .suspended, deliveries.contains(where: \.isCallback),
-      sessionContext(app).receivesWhileNotInUse, let (_, effects) = self[app].activity.wake(now: now)
+      sessionContext(app).receivesWhileNotInUse, let (_, effect) = self[app].activity.wake(now: now)
     {
       // LU1, MN2: deliveries to an app that is not in use come only when it may receive them there
       // (Always); a suspended app runs again for them, as for E12.
-      wake = effects + [.log(.app(app), "woken in the background for live updates or monitor events (LU1, MN2)"), .releaseHeld(app)]
+      wake = [effect, .log(.app(app), "woken in the background for live updates or monitor events (LU1, MN2)"), .releaseHeld(app)]
     }
     return wake + deliveries.flatMap { delivery -> [Effect] in
       switch delivery {
@@ -93,11 +93,11 @@ extension World {
         ]
       case .heldForClosedMonitor(let monitor):
         let name = self[app].sessions.monitors[monitor].name
-        guard self[app].activity.appState == .notRunning, let (_, effects) = self[app].activity.wake(now: now) else {
+        guard self[app].activity.appState == .notRunning, let (_, effect) = self[app].activity.wake(now: now) else {
           return [.log(.app(app), "monitor “\(name)” event held until the app opens the monitor (MN2)")]
         }
         self[app].sessions.launched(now: now)
-        return effects + [.log(.app(app), "launched into the background for monitor “\(name)” (MN2, as E12)")]
+        return [effect, .log(.app(app), "launched into the background for monitor “\(name)” (MN2, as E12)")]
       }
     }
   }
