@@ -47,6 +47,12 @@ struct LintCommand: ParsableCommand {
       discussion: "Its InfoPlist.strings (or the catalog) must translate every text an alert shows, and must exist: what is missing is an error, not a warning. zh-Hans-CN finds zh-Hans, as on a device."))
   var locale: [String] = []
 
+  @Option(
+    help: ArgumentHelp(
+      "A fullAccuracyPurposeKey the app's CLServiceSession names (repeatable).",
+      discussion: "It must be a key of NSLocationTemporaryUsageDescriptionDictionary, or the session never shows its alert and reports fullAccuracyDenied (SS9, iOS 18+)."))
+  var sessionPurposeKey: [String] = []
+
   @Option(help: "Write a JUnit XML report to this path: one test case per check.")
   var junit: String?
 
@@ -67,7 +73,8 @@ struct LintCommand: ParsableCommand {
   /// The options the command line gives.
   func options() throws(MisuseError) -> LintOptions {
     LintOptions(
-      versions: try ios.map { text throws(MisuseError) in try LintOptions.versions(parsing: text) }, intents: Set(intends), appClip: appClip, locales: locale)
+      versions: try ios.map { text throws(MisuseError) in try LintOptions.versions(parsing: text) }, intents: Set(intends), appClip: appClip, locales: locale,
+      sessionPurposeKeys: sessionPurposeKey)
   }
 
   /// Lints, writes the findings and then the summary to `output`, and returns the exit status.

@@ -10,6 +10,8 @@ public enum LintIntent: String, CaseIterable, Sendable, Hashable, CustomStringCo
   case background
   /// Calls `requestTemporaryFullAccuracyAuthorization` (inferred from `NSLocationTemporaryUsageDescriptionDictionary`).
   case temporaryFullAccuracy
+  /// Creates a `CLBackgroundActivitySession` (iOS 17+; never inferred: say it with `--intends`).
+  case backgroundActivity
 
   public var description: String { rawValue }
 }

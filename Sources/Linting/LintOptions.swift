@@ -13,6 +13,8 @@ public struct LintOptions: Sendable, Hashable {
   /// Languages the app must be translated into (`--locale`): a text one of them lacks, or a missing
   /// localization, is an error rather than a warning (K4, K5; found as a device finds them, Z0).
   public var locales: [String]
+  /// The `fullAccuracyPurposeKey`s the app's service sessions name (`--session-purpose-key`, SS9).
+  public var sessionPurposeKeys: [String]
 
   /// The versions `lint` checks when none are given: iOS 8.0 (the first with request calls) to the newest.
   public static let defaultVersions = OSVersion(8)...OSVersion.newestSupported
@@ -20,12 +22,13 @@ public struct LintOptions: Sendable, Hashable {
   /// Creates options; the defaults check from the app's minimum (or 8.0) to 26.x with intentions inferred from the keys.
   public init(
     versions: ClosedRange<OSVersion>? = nil, intents: Set<LintIntent> = [], appClip: Bool = false,
-    locales: [String] = []
+    locales: [String] = [], sessionPurposeKeys: [String] = []
   ) {
     self.versions = versions
     self.intents = intents
     self.appClip = appClip
     self.locales = locales
+    self.sessionPurposeKeys = sessionPurposeKeys
   }
 
   /// Parses `--ios`: a range `A...B` or a single version, each `major[.minor[.patch]]`.

@@ -13,8 +13,11 @@ extension Linter {
       case .always: checks.append(kind == .appClip ? appClipAlwaysCheck() : requestCheck(.requestAlwaysAuthorization))
       case .background: checks += backgroundChecks()
       case .temporaryFullAccuracy: checks.append(temporaryFullAccuracyCheck())
+      case .backgroundActivity: checks.append(backgroundActivityCheck())
       }
     }
+    checks += sessionPurposeKeyChecks()
+    checks += explicitSessionSpellingChecks()
     checks += misspelledKeyChecks()
     checks += typeChecks()
     checks += placeholderChecks()
@@ -93,6 +96,56 @@ extension Linter {
       ]
     }
     return [crash, session]
+  }
+
+  // BA1: a background activity session without `location` in UIBackgroundModes stays inactive (no crash).
+  func backgroundActivityCheck() -> LintCheck {
+    let key = InfoPlistKey.backgroundModes.rawValue
+    return check(.BA1, key) { rules in
+      guard rules.sessionFeatures.liveUpdatesAndMonitors, !info.hasLocationBackgroundMode else { return [] }
+      return [
+        draft(
+          .warning, .BA1, key: key,
+          "a CLBackgroundActivitySession stays inactive (no crash, no blue pill, no background updates): \(key) lacks location",
+          fix: "add location to \(key)")
+      ]
+    }
+  }
+
+  // SS9: a service session's purpose key must be in NSLocationTemporaryUsageDescriptionDictionary.
+  func sessionPurposeKeyChecks() -> [LintCheck] {
+    let dictionary = InfoPlistKey.temporaryUsageDescriptionDictionary.rawValue
+    return sessionPurposeKeys.map { purposeKey in
+      check(.SS9, purposeKey) { rules in
+        guard rules.sessionFeatures.serviceSessions, info.temporaryUsageDescriptions[purposeKey] == nil else { return [] }
+        let declared = info.temporaryUsageDescriptions.keys.sorted()
+        let hint = Spelling.closest(to: purposeKey, in: declared).map { " (did you mean \($0)?)" } ?? ""
+        return [
+          draft(
+            .error, .SS9, key: dictionary,
+            "a CLServiceSession with fullAccuracyPurposeKey “\(purposeKey)” never shows its alert and reports fullAccuracyDenied: \(dictionary) has no \(purposeKey)\(hint)",
+            fix: "add \(purposeKey) to \(dictionary) with the text the alert shows")
+        ]
+      }
+    }
+  }
+
+  // XS1: the header's spelling of the explicit-session key is not what iOS reads.
+  func explicitSessionSpellingChecks() -> [LintCheck] {
+    let headerSpelling = "CLRequireExplicitServiceSession"
+    guard document.values[headerSpelling] != nil else { return [] }
+    let key = InfoPlistKey.requireExplicitServiceSession.rawValue
+    return [
+      check(.XS1, headerSpelling) { rules in
+        guard rules.sessionFeatures.serviceSessions else { return [] }
+        return [
+          draft(
+            .warning, .XS1, key: headerSpelling,
+            "\(headerSpelling) (the spelling in the CoreLocation header) is not read: implicit sessions stay on",
+            fix: "rename it to \(key) (a Boolean true)")
+        ]
+      }
+    ]
   }
 
   // T4: without a purpose key every temporary full accuracy request is declined.

@@ -23,6 +23,8 @@ public struct Linter {
   /// What the app is checked for, in `LintIntent.allCases` order.
   let intents: [LintIntent]
   /// Whether `intents` came from the Info.plist's keys.
+  /// The purpose keys the app's service sessions name (SS9).
+  let sessionPurposeKeys: [String]
   let intentsInferred: Bool
   /// The usage descriptions the model counts as present (K1).
   let keys: Set<UsageDescriptionKey>
@@ -76,6 +78,7 @@ public struct Linter {
     appName = info.bundleDisplayName ?? info.bundleName
     keys = Set(info.usageDescriptions.keys)
     requiredLocales = options.locales
+    sessionPurposeKeys = options.sessionPurposeKeys
   }
 
   /// The versions checked when `--ios` is not given: from the app's minimum (`MinimumOSVersion`, else

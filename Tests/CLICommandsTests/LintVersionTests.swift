@@ -14,12 +14,12 @@ struct LintVersionTests {
   @Test("the default range walks every layer from 8.0 and reaches 26.x; 18.x is the release before 26 (§1)")
   func defaultRange() throws {
     #expect(Self.labels(LintOptions.defaultVersions) == [
-      "8.x", "9.0–10.x", "11.x", "12.x", "13.0–13.3", "13.4–13.x", "14.x", "15.0–18.x", "26.x",
+      "8.x", "9.0–10.x", "11.x", "12.x", "13.0–13.3", "13.4–13.x", "14.x", "15.0–16.x", "17.x", "18.x", "26.x",
     ])
     #expect(VersionSpan.label(VersionSpan.covering(LintOptions.defaultVersions)[...]) == "8.0–26.x")
     // Without --ios, the range is the app's: from its MinimumOSVersion when it declares one, else 8.0.
     #expect(try LintCommand.parse([LintFixtures.path("Complete")]).options().versions == nil)
-    #expect(Self.labels(try LintOptions.versions(parsing: "17.0...26.1")) == ["17.0–18.x", "26.0–26.1"])
+    #expect(Self.labels(try LintOptions.versions(parsing: "17.0...26.1")) == ["17.x", "18.x", "26.0–26.1"])
     #expect(VersionSpan.covering(LintOptions.defaultVersions).map(\.rules.since) == RuleLayer.all.dropFirst().map(\.since))
   }
 

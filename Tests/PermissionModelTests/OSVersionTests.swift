@@ -54,7 +54,9 @@ struct OSVersionTests {
     #expect(RuleSet.forVersion(try OSVersion(parsing: "13.3.1")).since == OSVersion(13))
     #expect(RuleSet.forVersion(try OSVersion(parsing: "13.4")).since == OSVersion(13, 4))
     #expect(RuleSet.forVersion(try OSVersion(parsing: "14.8")).since == OSVersion(14))
-    #expect(RuleSet.forVersion(try OSVersion(parsing: "18.2")).since == OSVersion(15))
+    #expect(RuleSet.forVersion(try OSVersion(parsing: "16.7")).since == OSVersion(15))
+    #expect(RuleSet.forVersion(try OSVersion(parsing: "17.4")).since == OSVersion(17))  // LU1, MN1, BA1
+    #expect(RuleSet.forVersion(try OSVersion(parsing: "18.2")).since == OSVersion(18))  // SS0, DG1
     #expect(RuleSet.forVersion(try OSVersion(parsing: "26.1")).since == OSVersion(26))  // N1
   }
 }
