@@ -64,6 +64,7 @@ public struct StateMachineDiagram: Sendable, Hashable {
       appName: appName)
     builder.addRequests()
     builder.addSystemPrompts()
+    builder.addLocationButton()
     builder.addExpiries()
     builder.addSettings()
     let reachable = builder.reachable()
@@ -200,6 +201,35 @@ extension StateMachineDiagram {
           let button = texts.button(choice.button, on: version)
           edges.append(Edge(from: id, to: nodeID(choice.result), label: "\(button) · \(callbackText(callback))"))
         }
+      }
+    }
+
+    // LB1, LB2, LB5: the location button's taps from 15, read from its machine.
+    mutating func addLocationButton() {
+      guard rules.sessionFeatures.locationButton else { return }
+      for state in [AuthorizationState.notDetermined, .denied] where rules.states.contains(state) {
+        var approval = LocationButtonApproval()
+        guard case .showApproval = approval.tap(authorization: state, locationServicesEnabled: true) else { continue }
+        let id = "\(nodeID(state))_P12"
+        let alert = AlertTemplate.p12
+        nodes.append(Node(id: id, label: "P12 · \(title(alert.titleFormat(in: texts, on: version)))", role: .alert))
+        edges.append(Edge(from: nodeID(state), to: id, label: "tap the location button · LB1"))
+        for (index, label) in alert.buttons.enumerated() {
+          var answered = approval
+          let allow = index == alert.buttons.count - 1
+          let button = texts.button(label, on: version)
+          if case .grantOnce = answered.answered(allow: allow) {
+            edges.append(Edge(from: id, to: nodeID(.temporaryWhenInUse), label: "\(button) · \(callbackText(rules.authorizationCallbackMethod))"))
+          } else {
+            edges.append(Edge(from: id, to: nodeID(state), label: "\(button) · no callback"))
+          }
+        }
+        edges.append(Edge(
+          from: nodeID(state), to: nodeID(.temporaryWhenInUse),
+          label: "tap, once approved · no alert · \(callbackText(rules.authorizationCallbackMethod)) (LB2)"))
+      }
+      if rules.states.contains(.denied) {
+        edges.append(Edge(from: nodeID(.temporaryWhenInUse), to: nodeID(.denied), label: "a denied app's button grant ends (E1, LB5)"))
       }
     }
 

@@ -176,4 +176,15 @@ struct ExplainDiagramTests {
   /// Graphviz's `dot` on `PATH`, if any.
   static let dotExecutable: String? = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
     .split(separator: ":").map { "\($0)/dot" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+
+  @Test("LB1, LB2, LB5: from 15 the location button's taps are drawn from ND and DEN; before 15 there are none")
+  func locationButtonEdges() throws {
+    let diagram = StateMachineDiagram(version: OSVersion(15), keys: Self.everyKey)
+    #expect(diagram.edges.contains { $0.from == "ND" && $0.to == "ND_P12" && $0.label.contains("LB1") })
+    #expect(diagram.edges.contains { $0.from == "DEN_P12" && $0.to == "WIUt" })
+    #expect(diagram.edges.contains { $0.from == "ND" && $0.to == "WIUt" && $0.label.contains("LB2") })
+    #expect(diagram.edges.contains { $0.from == "WIUt" && $0.to == "DEN" && $0.label.contains("LB5") })
+    let ios14 = StateMachineDiagram(version: OSVersion(14), keys: Self.everyKey)
+    #expect(!ios14.edges.contains { $0.label.contains("location button") })
+  }
 }
