@@ -31,9 +31,9 @@ struct CheckedInfoPlist: Sendable, Hashable {
       case .string(let text) where !text.isEmpty:
         usageDescriptions[key] = text
       case .string:
-        diagnostics.append(PlistDiagnostic(key: key.rawValue, problem: .emptyString, rule: .k1))
+        diagnostics.append(PlistDiagnostic(key: key.rawValue, problem: .emptyString, rule: .K1))
       case .bool, .integer, .real, .date, .data, .array, .dictionary:
-        report(key.rawValue, expected: .string, found: value, rule: .k1)
+        report(key.rawValue, expected: .string, found: value, rule: .K1)
       }
     }
 
@@ -50,10 +50,10 @@ struct CheckedInfoPlist: Sendable, Hashable {
           }
         }
         for (purposeKey, entry) in wronglyTyped.sorted(by: { $0.key < $1.key }) {
-          report("\(purposes).\(purposeKey)", expected: .string, found: entry, rule: .k4)
+          report("\(purposes).\(purposeKey)", expected: .string, found: entry, rule: .K4)
         }
       } else {
-        report(purposes, expected: .dictionary, found: value, rule: .k4)
+        report(purposes, expected: .dictionary, found: value, rule: .K4)
       }
     }
 
@@ -65,22 +65,22 @@ struct CheckedInfoPlist: Sendable, Hashable {
           if case .string(let mode) = element {
             backgroundModes.append(mode)
           } else {
-            report("\(modes)[\(index)]", expected: .string, found: element, rule: .k6)
+            report("\(modes)[\(index)]", expected: .string, found: element, rule: .K6)
           }
         }
       } else {
-        report(modes, expected: .array, found: value, rule: .k6)
+        report(modes, expected: .array, found: value, rule: .K6)
       }
     }
 
     // K3: only the Boolean true counts; a String "YES" or an Integer 1 is ignored.
-    defaultAccuracyReduced = flag(.defaultAccuracyReduced, in: values, rule: .k3)
+    defaultAccuracyReduced = flag(.defaultAccuracyReduced, in: values, rule: .K3)
     // XS1: the same for the explicit-session key.
-    requiresExplicitServiceSession = flag(.requireExplicitServiceSession, in: values, rule: .xs1)
+    requiresExplicitServiceSession = flag(.requireExplicitServiceSession, in: values, rule: .XS1)
   }
 
   /// A key that counts only as a Boolean: its value, or false (reported) when it has another type.
-  private mutating func flag(_ key: InfoPlistKey, in values: [String: PlistValue], rule: KeyRule) -> Bool {
+  private mutating func flag(_ key: InfoPlistKey, in values: [String: PlistValue], rule: RuleID) -> Bool {
     guard let value = values[key.rawValue] else { return false }
     if case .bool(let flag) = value { return flag }
     report(key.rawValue, expected: .boolean, found: value, rule: rule)
@@ -94,7 +94,7 @@ struct CheckedInfoPlist: Sendable, Hashable {
     return nil
   }
 
-  private mutating func report(_ key: String, expected: PlistValue.Kind, found: PlistValue, rule: KeyRule?) {
+  private mutating func report(_ key: String, expected: PlistValue.Kind, found: PlistValue, rule: RuleID?) {
     let problem = PlistDiagnostic.Problem.wrongType(expected: expected, found: found.kind)
     diagnostics.append(PlistDiagnostic(key: key, problem: problem, rule: rule))
   }

@@ -1,3 +1,5 @@
+import PermissionModel
+
 /// A key of the Info.plist whose value the model cannot use as it is, and what the model does instead.
 public struct PlistDiagnostic: Sendable, Hashable, CustomStringConvertible {
   /// What is wrong with the value.
@@ -14,10 +16,10 @@ public struct PlistDiagnostic: Sendable, Hashable, CustomStringConvertible {
   /// What is wrong with the value.
   public var problem: Problem
   /// The rule that decides what happens to the value, when one of BEHAVIOR.md §3 does.
-  public var rule: KeyRule?
+  public var rule: RuleID?
 
   /// Creates a diagnostic for `key`.
-  public init(key: String, problem: Problem, rule: KeyRule?) {
+  public init(key: String, problem: Problem, rule: RuleID?) {
     self.key = key
     self.problem = problem
     self.rule = rule
@@ -31,6 +33,6 @@ public struct PlistDiagnostic: Sendable, Hashable, CustomStringConvertible {
       case .emptyString: "is an empty String"
       }
     guard let rule else { return "\(key) \(what): ignored" }
-    return "\(key) \(what): \(rule == .k1 ? "treated as missing" : "ignored") (\(rule))"
+    return "\(key) \(what): \(rule == .K1 ? "treated as missing" : "ignored") (\(rule))"
   }
 }

@@ -18,7 +18,7 @@ struct KeyRuleTests {
     let resolved = InfoPlistDocument(values: ["NSLocationDefaultAccuracyReduced": value]).resolve(locale: "en")
     #expect(resolved.infoPlist.defaultAccuracyReduced == reduced)
     let expected = PlistDiagnostic(
-      key: "NSLocationDefaultAccuracyReduced", problem: .wrongType(expected: .boolean, found: value.kind), rule: .k3)
+      key: "NSLocationDefaultAccuracyReduced", problem: .wrongType(expected: .boolean, found: value.kind), rule: .K3)
     #expect(resolved.diagnostics == (diagnosed ? [expected] : []))
   }
 
@@ -55,7 +55,7 @@ struct KeyRuleTests {
     for key in UsageDescriptionKey.allCases {
       let resolved = InfoPlistDocument(values: [key.rawValue: value]).resolve(locale: "en")
       #expect(resolved.infoPlist.usageDescriptions[key] == nil)
-      #expect(resolved.diagnostics == [PlistDiagnostic(key: key.rawValue, problem: problem, rule: .k1)])
+      #expect(resolved.diagnostics == [PlistDiagnostic(key: key.rawValue, problem: problem, rule: .K1)])
     }
   }
 
@@ -116,8 +116,8 @@ struct KeyRuleTests {
     #expect(resolved.infoPlist.backgroundModes == ["fetch", "location"])
     #expect(resolved.infoPlist.hasLocationBackgroundMode)
     #expect(resolved.diagnostics == [
-      PlistDiagnostic(key: "UIBackgroundModes[1]", problem: .wrongType(expected: .string, found: .integer), rule: .k6),
-      PlistDiagnostic(key: "UIBackgroundModes[3]", problem: .wrongType(expected: .string, found: .boolean), rule: .k6),
+      PlistDiagnostic(key: "UIBackgroundModes[1]", problem: .wrongType(expected: .string, found: .integer), rule: .K6),
+      PlistDiagnostic(key: "UIBackgroundModes[3]", problem: .wrongType(expected: .string, found: .boolean), rule: .K6),
     ])
   }
 
@@ -125,6 +125,6 @@ struct KeyRuleTests {
   func backgroundModeAsString() {
     let resolved = InfoPlistDocument(values: ["UIBackgroundModes": "location"]).resolve(locale: "en")
     #expect(!resolved.infoPlist.hasLocationBackgroundMode)
-    #expect(resolved.diagnostics.map(\.rule) == [.k6])
+    #expect(resolved.diagnostics.map(\.rule) == [.K6])
   }
 }
