@@ -21,6 +21,7 @@
 /// ### Implementation
 /// The machine is a value with no clock, no I/O and no knowledge of alerts on screen: every event
 /// is a `mutating func` named after what happened, and it returns what the caller must do (`OnRequest`,
+/// `AuthorizationTransition` — what changed that the app can observe —,
 /// `OnTemporaryFullAccuracyRequest`). Request rows come from the version's `RuleSet`, never from
 /// `if version >= …` here. Callbacks are not decided here either: the world compares the
 /// `reported(locationServicesEnabled:)` snapshot before and after each event (C3).
@@ -109,19 +110,12 @@ public struct AuthorizationMachine: Sendable {
     return preciseEnabled || temporaryFullAccuracy ? .fullAccuracy : .reducedAccuracy
   }
 
-  /// The transcript line for what an event changed (`ND → WIU, fullAccuracy (R6)`), `nil` when it changed
-  /// neither the state nor the accuracy.
-  static func transition(from before: Self, to after: Self, because rule: RuleID?) -> String? {
-    guard before.state != after.state || before.accuracy != after.accuracy else { return nil }
-    var line: String
-    if before.state == after.state, let from = before.accuracy, let to = after.accuracy {
-      line = "\(from) → \(to)"
-    } else {
-      line = "\(before.state) → \(after.state)"
-      if let accuracy = after.accuracy { line += ", \(accuracy)" }
-    }
-    if let rule { line += " (\(rule))" }
-    return line
+  /// Runs an event's changes and returns what they changed that the app can observe, `nil` for nothing.
+  private mutating func observing(_ change: (inout Self) -> Void) -> AuthorizationTransition? {
+    let (state, accuracy) = (self.state, self.accuracy)
+    change(&self)
+    guard state != self.state || accuracy != self.accuracy else { return nil }
+    return AuthorizationTransition(fromState: state, fromAccuracy: accuracy, toState: self.state, toAccuracy: self.accuracy)
   }
 
   // MARK: - Requests
@@ -150,8 +144,7 @@ public struct AuthorizationMachine: Sendable {
     switch rule.outcome {
     case .prompt: return .showPrompt(rule)
     case .becomes(let state):
-      setGrant(state)
-      return .changed(rule)
+      return .changed(rule, observing { $0.setGrant(state) })
     case .unchanged: return .unchanged(rule)
     }
   }
@@ -159,21 +152,27 @@ public struct AuthorizationMachine: Sendable {
   /// The user tapped a button of a request's alert.
   ///
   /// On iOS 14+ a grant from P7 (or P14) also sets the accuracy from the Precise switch; a missing switch (K3) means reduced.
-  public mutating func answer(_ choice: PromptChoice, of rule: RequestRule, precise: Bool?) {
-    setGrant(choice.result)
-    if rules.reportsAccuracy, rule.alert?.hasPreciseSwitch == true, choice.result.status.isAuthorized {
-      preciseEnabled = precise ?? false
+  @discardableResult
+  public mutating func answer(_ choice: PromptChoice, of rule: RequestRule, precise: Bool?) -> AuthorizationTransition? {
+    observing {
+      $0.setGrant(choice.result)
+      if $0.rules.reportsAccuracy, rule.alert?.hasPreciseSwitch == true, choice.result.status.isAuthorized {
+        $0.preciseEnabled = precise ?? false
+      }
     }
   }
 
   /// The user answered a system prompt (R19's deferred P8 or R21's P11).
-  public mutating func answer(_ choice: PromptChoice, of prompt: SystemPromptRule) {
-    setGrant(choice.result)
+  @discardableResult
+  public mutating func answer(_ choice: PromptChoice, of prompt: SystemPromptRule) -> AuthorizationTransition? {
+    observing { $0.setGrant(choice.result) }
   }
 
   /// The user answered a P10 alert, whichever button.
-  public mutating func answerLocationServicesAlert() {
+  @discardableResult
+  public mutating func answerLocationServicesAlert() -> AuthorizationTransition? {
     locationServicesAlertsAnswered += 1
+    return nil  // P10 changes nothing the app sees
   }
 
   // MARK: - Temporary full accuracy
@@ -195,51 +194,65 @@ public struct AuthorizationMachine: Sendable {
   }
 
   /// The user answered P9: Allow Once grants temporary full accuracy, Don’t Allow changes nothing (T1).
-  public mutating func answerTemporaryFullAccuracy(allow: Bool) {
-    if allow { temporaryFullAccuracy = true }
+  @discardableResult
+  public mutating func answerTemporaryFullAccuracy(allow: Bool) -> AuthorizationTransition? {
+    observing { if allow { $0.temporaryFullAccuracy = true } }
   }
 
   // MARK: - Events
 
   /// The app stopped being in use (L2) or was terminated: Allow Once ends (E1), temporary accuracy ends (E2).
-  public mutating func stoppedBeingInUse() {
-    if grant == .temporaryWhenInUse { setGrant(temporaryGrantEndsAs) }  // E1, LB5
-    temporaryFullAccuracy = false  // E2
+  @discardableResult
+  public mutating func stoppedBeingInUse() -> AuthorizationTransition? {
+    observing {
+      if $0.grant == .temporaryWhenInUse { $0.setGrant($0.temporaryGrantEndsAs) }  // E1, LB5
+      $0.temporaryFullAccuracy = false  // E2
+    }
   }
 
   /// A location-button grant (LB1, LB2): When-In-Use until the app stops being in use, then back to
   /// `returnTo` (LB5). Accuracy follows the Precise setting (LB5, assumed).
-  public mutating func grantOnce(returningTo returnTo: AuthorizationState) {
-    setGrant(.temporaryWhenInUse, endingAs: returnTo)
+  @discardableResult
+  public mutating func grantOnce(returningTo returnTo: AuthorizationState) -> AuthorizationTransition? {
+    observing { $0.setGrant(.temporaryWhenInUse, endingAs: returnTo) }
   }
 
   /// An App Clip's When-In-Use grant reached 04:00 of the next day (A1, E3).
-  public mutating func appClipGrantExpired() {
-    if grant == .whenInUse { setGrant(.notDetermined) }
+  @discardableResult
+  public mutating func appClipGrantExpired() -> AuthorizationTransition? {
+    observing { if $0.grant == .whenInUse { $0.setGrant(.notDetermined) } }
   }
 
   /// The user picked an option in Settings (E6); Always and While Using are permanent grants.
-  public mutating func select(_ option: SettingsOption) {
-    setGrant(option.result)
+  @discardableResult
+  public mutating func select(_ option: SettingsOption) -> AuthorizationTransition? {
+    observing { $0.setGrant(option.result) }
   }
 
   /// The user flipped the Precise Location switch in Settings (E6, S3).
-  public mutating func setPrecise(_ on: Bool) {
-    preciseEnabled = on
-    temporaryFullAccuracy = false
+  @discardableResult
+  public mutating func setPrecise(_ on: Bool) -> AuthorizationTransition? {
+    observing {
+      $0.preciseEnabled = on
+      $0.temporaryFullAccuracy = false
+    }
   }
 
   /// Parental controls or device management took effect or were lifted (E8).
-  public mutating func setRestricted(_ on: Bool) {
-    access = on ? .restricted(underneath: grant) : .granted(grant)
+  @discardableResult
+  public mutating func setRestricted(_ on: Bool) -> AuthorizationTransition? {
+    observing { $0.access = on ? .restricted(underneath: $0.grant) : .granted($0.grant) }
   }
 
   /// Reset Location & Privacy: ND, Always unused again, the Precise switch back to its default (E7).
-  public mutating func reset() {
-    setGrant(.notDetermined)
-    alwaysRequested = false
-    temporaryFullAccuracy = false
-    preciseEnabled = !(rules.reportsAccuracy && profile.defaultAccuracyReduced)
-    locationServicesAlertsAnswered = 0
+  @discardableResult
+  public mutating func reset() -> AuthorizationTransition? {
+    observing {
+      $0.setGrant(.notDetermined)
+      $0.alwaysRequested = false
+      $0.temporaryFullAccuracy = false
+      $0.preciseEnabled = !($0.rules.reportsAccuracy && $0.profile.defaultAccuracyReduced)
+      $0.locationServicesAlertsAnswered = 0
+    }
   }
 }

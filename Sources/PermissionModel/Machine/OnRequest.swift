@@ -14,10 +14,20 @@ public enum OnRequest: Hashable, Sendable {
   case locationServicesOff
   /// Show the rule's alert.
   case showPrompt(RequestRule)
-  /// The rule changed the state without an alert (R11).
-  case changed(RequestRule)
+  /// The rule changed the state without an alert (R11), and what the app sees changed.
+  case changed(RequestRule, AuthorizationTransition?)
   /// The rule leaves everything as it is (R1 after iOS 7, R14–R17).
   case unchanged(RequestRule)
   /// The version has no row for this origin: a gap in the rule data, which the tests forbid.
   case noRule(RequestOrigin)
+
+  /// What the request changed that the app can observe.
+  public var transition: AuthorizationTransition? {
+    switch self {
+    case .changed(_, let transition): transition
+    case .appClipCannotRequestAlways, .ignoredNotInForeground, .ignoredAlertShowing, .missingUsageDescription,
+      .showLocationServicesAlert, .locationServicesOff, .showPrompt, .unchanged, .noRule:
+      nil
+    }
+  }
 }

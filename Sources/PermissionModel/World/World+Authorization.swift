@@ -1,19 +1,15 @@
 // MARK: - Changing the record
 
 extension World {
-  /// Runs an event on an app's authorization machine, applies the transition it made (a transcript
-  /// line) and keeps the App Clip timer in step (A1); returns the event's own result.
-  @discardableResult
-  func change<Result>(
-    _ app: AppID, because rule: RuleID?, _ event: (inout AuthorizationMachine) -> Result
-  ) -> Result {
-    let before = self[app].machine
-    let result = event(&self[app].machine)
-    if let line = AuthorizationMachine.transition(from: before, to: self[app].machine, because: rule) {
-      log(.app(app), line)
-    }
+  /// Runs an event on an app's authorization machine and records the transition it returns.
+  func change(_ app: AppID, because rule: RuleID?, _ event: (inout AuthorizationMachine) -> AuthorizationTransition?) {
+    record(event(&self[app].machine), of: app, because: rule)
+  }
+
+  /// A transition of the app's authorization: its transcript line, and the App Clip timer kept in step (A1).
+  func record(_ transition: AuthorizationTransition?, of app: AppID, because rule: RuleID?) {
+    if let transition { log(.app(app), transition.line(because: rule)) }
     apply(appClipResetEffects(app))
-    return result
   }
 
   /// E1 when an Allow Once grant ends, else E2 for temporary full accuracy.

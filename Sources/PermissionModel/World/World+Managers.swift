@@ -63,7 +63,8 @@ extension World {
   @discardableResult
   func performRequest(_ call: AuthorizationCall, for app: AppID) -> OnRequest {
     let context = context(app)
-    let outcome = change(app, because: nil) { $0.request(call, in: context) }
+    let outcome = self[app].machine.request(call, in: context)
+    record(outcome.transition, of: app, because: nil)
     switch outcome {
     case .appClipCannotRequestAlways:
       break  // A2: the caller decides
@@ -79,7 +80,7 @@ extension World {
       log(.app(app), "no alert: the Location Services alert was answered twice already (P10)")
     case .showPrompt(let rule):
       if let alert = rule.alert { showAlert(alert, for: app, purpose: .request(rule)) }
-    case .changed(let rule):
+    case .changed(let rule, _):
       log(.app(app), "\(rule.id): no alert")
     case .unchanged(let rule):
       log(.app(app), "no effect (\(rule.id))")
@@ -94,7 +95,8 @@ extension World {
   func firstUse(_ manager: ManagerID) {
     let app = self[manager].app
     let context = context(app)
-    let outcome = change(app, because: nil) { $0.request(.firstUseOfLocation, in: context) }
+    let outcome = self[app].machine.request(.firstUseOfLocation, in: context)
+    record(outcome.transition, of: app, because: nil)
     switch outcome {
     case .showPrompt(let rule):
       if let alert = rule.alert { showAlert(alert, for: app, purpose: .request(rule)) }
