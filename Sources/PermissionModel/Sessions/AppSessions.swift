@@ -24,6 +24,9 @@ public struct AppSessions: Sendable {
   private var visit = 0
   /// The visit in which the implicit session last asked (IM1).
   private var implicitAskedVisit: Int?
+  /// The context the objects were last refreshed in: a refresh in the same context, with no object
+  /// made, ended or changed since, has nothing to do (every move derives the app again).
+  private var refreshedIn: SessionContext?
   /// What was outstanding at the last termination and until when it can be rejoined (BA4, SS10).
   private var rejoin = Rejoin()
 
@@ -67,6 +70,7 @@ public struct AppSessions: Sendable {
     _ configuration: LiveUpdateMachine.Configuration, _ context: SessionContext, at location: Coordinate,
     now: VirtualInstant
   ) -> (index: Int, deliveries: [SessionDelivery]) {
+    refreshedIn = nil
     var stream = LiveUpdateMachine(configuration: configuration)
     let updates = stream.start(context, at: location, now: now)
     streams.append(stream)
@@ -74,7 +78,10 @@ public struct AppSessions: Sendable {
   }
 
   /// Stops a stream.
-  public mutating func stopStream(_ index: Int) { streams[index].stop() }
+  public mutating func stopStream(_ index: Int) {
+    streams[index].stop()
+    refreshedIn = nil
+  }
 
   /// `CLMonitor(name)`: opens the monitor of that name, creating it the first time (MN1); events
   /// held for it while it was closed are delivered now.
@@ -87,6 +94,7 @@ public struct AppSessions: Sendable {
       index = monitors.count - 1
     }
     openMonitors.insert(index)
+    refreshedIn = nil
     let held = heldMonitorEvents.removeValue(forKey: index) ?? []
     return (index, held.map { .monitorEvent(monitor: index, $0) })
   }
@@ -98,12 +106,14 @@ public struct AppSessions: Sendable {
   public mutating func addCondition(
     _ region: CircularRegion, to index: Int, _ context: SessionContext, at location: Coordinate
   ) -> [SessionDelivery] {
-    route(monitors[index].add(region, context, at: location), from: index)
+    refreshedIn = nil
+    return route(monitors[index].add(region, context, at: location), from: index)
   }
 
   /// `monitor.remove`: returns whether the monitor had that condition.
   public mutating func removeCondition(_ identifier: String, from index: Int) -> Bool {
-    monitors[index].remove(identifier)
+    refreshedIn = nil
+    return monitors[index].remove(identifier)
   }
 
   /// `CLBackgroundActivitySession()`: BA1, BA4's rejoin, BA5.
@@ -115,6 +125,7 @@ public struct AppSessions: Sendable {
     } else {
       origin = context.inUse ? .createdInUse : .createdNotInUse  // BA1, BA5
     }
+    refreshedIn = nil
     var session = BackgroundActivityMachine(origin: origin)
     session.refresh(context)
     backgroundSessions.append(session)
@@ -122,13 +133,17 @@ public struct AppSessions: Sendable {
   }
 
   /// `invalidate()` on a background activity session (BA3).
-  public mutating func invalidateBackgroundSession(_ index: Int) { backgroundSessions[index].invalidate() }
+  public mutating func invalidateBackgroundSession(_ index: Int) {
+    backgroundSessions[index].invalidate()
+    refreshedIn = nil
+  }
 
   /// `CLServiceSession(authorization:fullAccuracyPurposeKey:)` (SS0, SS10's rejoin).
   public mutating func createServiceSession(
     _ requirement: ServiceSessionMachine.Requirement, fullAccuracyPurposeKey: String?, purposeKeyDeclared: Bool,
     inUse: Bool = true, now: VirtualInstant
   ) -> Int {
+    refreshedIn = nil
     var rejoined = false
     if let until = rejoin.until, now <= until, let match = rejoin.serviceSessions.firstIndex(of: requirement) {
       rejoin.serviceSessions.remove(at: match)
@@ -142,15 +157,23 @@ public struct AppSessions: Sendable {
   }
 
   /// `invalidate()` on a service session (SS10).
-  public mutating func invalidateServiceSession(_ index: Int) { serviceSessions[index].invalidate() }
+  public mutating func invalidateServiceSession(_ index: Int) {
+    serviceSessions[index].invalidate()
+    refreshedIn = nil
+  }
 
   /// SS9: the user declined a session's full-accuracy prompt.
-  public mutating func fullAccuracyDeclined(bySession index: Int) { serviceSessions[index].fullAccuracyDeclined() }
+  public mutating func fullAccuracyDeclined(bySession index: Int) {
+    serviceSessions[index].fullAccuracyDeclined()
+    refreshedIn = nil
+  }
 
   // MARK: - Deriving
 
   /// Something changed: recompute every object's diagnostics and deliver what follows (LU4, MN2, §18).
   public mutating func refresh(_ context: SessionContext, at location: Coordinate, now: VirtualInstant) -> [SessionDelivery] {
+    guard context != refreshedIn else { return [] }
+    refreshedIn = context
     var deliveries: [SessionDelivery] = []
     for index in streams.indices {
       deliveries += streams[index].refresh(context, at: location, now: now).map { .liveUpdate(stream: index, $0) }
@@ -211,6 +234,7 @@ public struct AppSessions: Sendable {
 
   /// The app terminated: streams end, monitors close, sessions are lost but outstanding (BA4, SS10).
   public mutating func terminated(_ context: SessionContext) {
+    refreshedIn = nil
     for index in streams.indices { streams[index].stop() }
     openMonitors = []
     rejoin = Rejoin()
