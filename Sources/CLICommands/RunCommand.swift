@@ -247,13 +247,13 @@ struct RunCommand: ParsableCommand {
     // A file that failed to load may hold the cases asked for.
     guard !cases.contains(where: { $0.scenario.name == Planner.loadFailureName }) else { return }
     if let filter, cases.isEmpty {
-      throw ValidationError("--filter \(filter) matches no case in \(fileCount) scenario file\(fileCount == 1 ? "" : "s"); --list shows the cases' full names")
+      throw usageError("--filter \(filter) matches no case in \(fileCount) scenario file\(fileCount == 1 ? "" : "s"); --list shows the cases' full names")
     }
     let wanted = settings.planner.options.includeTags
     if let tags, !wanted.isEmpty, !cases.contains(where: { !$0.tags.filter(wanted.contains).isEmpty }) {
       let known = Set(cases.flatMap(\.tags)).sorted()
       let hint = known.isEmpty ? "no case has tags" : "the cases' tags are \(known.joined(separator: ", "))"
-      throw ValidationError("--tags \(tags) matches no case: \(hint)")
+      throw usageError("--tags \(tags) matches no case: \(hint)")
     }
   }
 
@@ -264,8 +264,15 @@ struct RunCommand: ParsableCommand {
     } catch let error as ExitCode {
       throw error
     } catch {
-      throw ValidationError("\(error)")
+      throw Self.usageError("\(error)")
     }
+  }
+
+  /// A usage error found while running: its message on standard error and exit status 2, pointing at
+  /// `permsim run --help` (a `ValidationError` thrown this late would print the top command's usage).
+  private static func usageError(_ message: String) -> ExitCode {
+    writeToStandardError("Error: \(message)\nSee 'permsim run --help' for the options.\n")
+    return ExitCode(2)
   }
 
   private static func writeToStandardOutput(_ text: String) {
