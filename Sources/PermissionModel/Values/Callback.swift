@@ -6,12 +6,34 @@ public struct Callback: Hashable, Sendable, CustomStringConvertible {
   public internal(set) var at: VirtualInstant
   /// The 1-based index of the manager in this launch of the app; `nil` for `liveUpdate` and `monitorEvent`.
   public let manager: Int?
+  /// What only the iOS 17+ loops' callbacks carry, boxed so that every other callback (and every
+  /// `Effect` that carries one) stays as small as before.
+  private indirect enum Loop: Hashable, Sendable {
+    case liveUpdate(source: Int, LiveUpdate)
+    case monitorEvent(source: Int, MonitorEvent)
+  }
+
+  private let loop: Loop?
+
   /// The 1-based index of the stream among the app's streams, or of the monitor among its monitors (§6).
-  public let source: Int?
+  public var source: Int? {
+    switch loop {
+    case .liveUpdate(let source, _), .monitorEvent(let source, _): source
+    case nil: nil
+    }
+  }
+
   /// The update, for `liveUpdate` (LU1).
-  public let liveUpdate: LiveUpdate?
+  public var liveUpdate: LiveUpdate? {
+    guard case .liveUpdate(_, let update) = loop else { return nil }
+    return update
+  }
+
   /// The event, for `monitorEvent` (MN1).
-  public let monitorEvent: MonitorEvent?
+  public var monitorEvent: MonitorEvent? {
+    guard case .monitorEvent(_, let event) = loop else { return nil }
+    return event
+  }
   /// The status, for authorization callbacks.
   public let status: AuthorizationStatus?
   /// The accuracy, for `locationManagerDidChangeAuthorization` (C4).
@@ -32,9 +54,13 @@ public struct Callback: Hashable, Sendable, CustomStringConvertible {
     self.method = method
     self.at = at
     self.manager = manager
-    self.source = source
-    self.liveUpdate = liveUpdate
-    self.monitorEvent = monitorEvent
+    if let source, let liveUpdate {
+      loop = .liveUpdate(source: source, liveUpdate)
+    } else if let source, let monitorEvent {
+      loop = .monitorEvent(source: source, monitorEvent)
+    } else {
+      loop = nil
+    }
     self.status = status
     self.accuracy = accuracy
     self.error = error
