@@ -77,7 +77,9 @@ public struct LiveUpdateMachine: Sendable {
       state = .delivering(stillSince: now, lastDelivery: now)
       return [update(location, context, stationary: false)]
     case .withheld(let last):
-      guard context.features.diagnostics, last != diagnostics else { return [] }
+      // §18: an update without a location tells the app why (DG1–DG6); with none of those, nothing
+      // to tell yet (ND before its prompt shows).
+      guard context.features.diagnostics, last != diagnostics, !diagnostics.isDisjoint(with: .blocking) else { return [] }
       state = .withheld(lastDiagnostics: diagnostics)
       return [LiveUpdate(location: nil, stationary: false, diagnostics: diagnostics)]
     case .delivering, .stationary:

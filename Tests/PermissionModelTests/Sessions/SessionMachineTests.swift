@@ -327,3 +327,16 @@ extension SessionMachineTests {
     #expect(!widgets.isAuthorized(.whenInUse))
   }
 }
+
+extension SessionMachineTests {
+  @Test("§18, DG6, DG9: a withheld stream sends an update without a location only when one of DG1–DG6 says why")
+  func withheldNeedsAReason() {
+    var stream = LiveUpdateMachine(configuration: .default)
+    var context = SessionContext(features: Self.ios18, authorization: .notDetermined)
+    #expect(stream.start(context, at: Self.here, now: Self.at(0)).isEmpty)  // ND, before its prompt: nothing to tell
+    #expect(stream.diagnostics == .locationUnavailable)
+    context.promptShowing = .whenInUse(forAlways: false)
+    let asking = stream.refresh(context, at: Self.here, now: Self.at(1))
+    #expect(asking.map(\.diagnostics) == [[.authorizationRequestInProgress, .locationUnavailable]])
+  }
+}
