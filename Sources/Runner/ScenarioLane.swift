@@ -14,7 +14,7 @@ public enum CaseIsolation: Sendable {
 }
 
 /// One lane of scenario work, used by one thread at a time: an engine, or a worker process started again after each failure.
-final class ScenarioLane {
+final class ScenarioLane: CaseLane {
   private let _isolation: CaseIsolation
   private let _environment: ScenarioEnvironment
   private let _stop: StopFlag
@@ -63,6 +63,7 @@ final class ScenarioLane {
   /// In a worker process later jobs wait in the worker's queue while the first runs (``queueDepth``),
   /// so the worker rarely waits for the runner between cases. A job's time limit counts from when it reaches the head
   /// of the queue; when a worker fails, its head job gets the error and the others go to a new worker.
+  /// After a stop a lane starts nothing more: the jobs it queued and did not start are abandoned.
   func runAll(
     keepsTranscript: Bool, next: () -> Job?, began: (Int) -> Void, finish: (Int, ScenarioEngine.CaseRun?) -> Void
   ) {
@@ -99,6 +100,7 @@ final class ScenarioLane {
           finish(head.position, run)
           if _stop.isSet {
             _worker = nil  // a stop: what is queued in the worker never starts
+            for job in queue { finish(job.position, nil) }
             return
           }
           if let following = queue.first {
@@ -114,11 +116,11 @@ final class ScenarioLane {
       } else {
         outcome = .errored(CaseProblem(kind: .workerCrashed, headline: "could not start a worker process", location: location))
       }
-      queue.removeFirst()
       guard let outcome else {
-        finish(head.position, nil)
+        for job in queue { finish(job.position, nil) }
         return
       }
+      queue.removeFirst()
       finish(head.position, ScenarioEngine.CaseRun(outcome: outcome, transcript: [], deviceVersions: []))
       if let following = queue.first {
         headStarted = .now
@@ -209,7 +211,7 @@ final class ScenarioLane {
 
 /// The lanes of a run, shared by its collection and its execution, so a worker process (and the chunks
 /// its engine compiled while collecting) serves both.
-public final class LanePool: @unchecked Sendable {
+public final class LanePool: LaneSource, @unchecked Sendable {
   private let _isolation: CaseIsolation
   private let _environment: ScenarioEnvironment
   private let _stop: StopFlag
@@ -227,5 +229,9 @@ public final class LanePool: @unchecked Sendable {
     let lane = _lock.withLock { _idle.popLast() } ?? ScenarioLane(_isolation, environment: _environment, stop: _stop)
     defer { _lock.withLock { _idle.append(lane) } }
     return body(lane)
+  }
+
+  func withLane(_ body: (any CaseLane) -> Void) {
+    withLane { (lane: ScenarioLane) in body(lane) }
   }
 }
