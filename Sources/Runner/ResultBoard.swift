@@ -34,6 +34,13 @@ final class ResultBoard<Result>: @unchecked Sendable {
     return _cancelled
   }
 
+  /// Whether every position was taken.
+  var isAllTaken: Bool {
+    _condition.lock()
+    defer { _condition.unlock() }
+    return _next == _count
+  }
+
   /// The next position to run, or nil when all are taken or the board was cancelled.
   func takeNext() -> Int? {
     _condition.lock()

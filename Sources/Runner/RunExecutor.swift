@@ -80,6 +80,7 @@ public struct RunExecutor: Sendable {
           var started: [Int: RunEvent.Instant] = [:]
           lane.runAll(
             keepsTranscript: options.keepsPassingTranscripts,
+            isDone: { stop.isSet || board.isCancelled || board.isAllTaken },
             next: {
               // Cases that do not run (skipped, or of a file that failed to load) are finished here.
               while !stop.isSet, !board.isCancelled, let next = board.takeNext() {

@@ -8,6 +8,7 @@ import ScenarioRuntime
 /// input and the replies on its standard output. The two that every case sends — a request to run
 /// it, and a pass without a transcript — are tab-separated fields (`R…`, `P…`), because coding them
 /// as JSON through Foundation cost a quarter of a run's CPU; anything else is `J` and a JSON object.
+/// A worker's first line is `Y`, once its engine is loaded (``WorkerProcess/awaitReady(_:isAbandoned:)``).
 enum WorkerRequest: Codable, Sendable {
   /// Run the file's top level and say which scenarios it registers.
   case collect(WorkerFile)

@@ -242,7 +242,7 @@ final class ScriptedLanes: LaneSource, @unchecked Sendable {
     init(_ lanes: ScriptedLanes) { self.lanes = lanes }
 
     func runAll(
-      keepsTranscript: Bool, next: () -> ScenarioLane.Job?, began: (Int) -> Void,
+      keepsTranscript: Bool, isDone: () -> Bool, next: () -> ScenarioLane.Job?, began: (Int) -> Void,
       finish: (Int, ScenarioEngine.CaseRun?) -> Void
     ) {
       while let job = next() {

@@ -85,6 +85,27 @@ struct WorkerProcessTests {
     #expect(run.outcome == .passed && run.deviceVersions == ["12.0", "14.0"])
   }
 
+  @Test("a worker is ready once it says so; a reply before that makes it unusable")
+  func ready() throws {
+    let worker = try WorkerProcess(Self.launch("echo Y; read line; echo P"))
+    try worker.awaitReady(Self.launch(""), isAbandoned: { false })
+    #expect(try worker.perform(Self.request, Self.launch(""), isAbandoned: { false }).isPass)
+    let early = try WorkerProcess(Self.launch("echo P; exec sleep 60"))
+    #expect(throws: WorkerProcess.Failure.unusable("the worker answered before it said it was ready")) {
+      try early.awaitReady(Self.launch(""), isAbandoned: { false })
+    }
+  }
+
+  @Test("a lane whose new worker is not ready yet takes no case, and gives up once there is none left to take")
+  func laneGivesUpBeforeReady() throws {
+    let environment = try ScenarioEnvironment(root: FileManager.default.temporaryDirectory.path)
+    let lane = ScenarioLane(.workerProcesses(Self.launch("exec sleep 60")), environment: environment, stop: StopFlag())
+    var asked = false
+    lane.runAll(
+      keepsTranscript: false, isDone: { true }, next: { asked = true; return nil }, began: { _ in }, finish: { _, _ in })
+    #expect(!asked, "a lane that is not ready takes nothing")
+  }
+
   @Test("a lane reports a crashed worker as its case's error and starts another worker for the next case")
   func laneGoesOn() throws {
     let root = FileManager.default.temporaryDirectory.path
@@ -102,5 +123,39 @@ struct WorkerProcessTests {
       #expect(problem.headline == "crashed its worker process (signal 6 (Aborted))")
       #expect(problem.location == ScriptLocation(path: "s.lua", line: 4))
     }
+  }
+}
+
+extension WorkerReply {
+  /// Whether the reply is a pass.
+  var isPass: Bool {
+    if case .ran(let run) = self { run.outcome == .passed } else { false }
+  }
+}
+
+/// What a worker sends back: never more of a problem than a report shows (issue 11).
+@Suite("Worker replies")
+struct WorkerReplyTests {
+  @Test("a failure message of a megabyte crosses the pipe bounded to the report limits")
+  func boundedProblem() throws {
+    let environment = try ScenarioEnvironment(root: FileManager.default.temporaryDirectory.path)
+    let engine = try ScenarioEngine(environment: environment)
+    let file = ScenarioFile(
+      path: "big.lua", absolutePath: "/nowhere/big.lua",
+      source: "scenario('big', function() error(string.rep('x', 1 << 20) .. 'END', 0) end)\n")
+    guard case .registered(let scenarios) = engine.collect(file), let scenario = scenarios.first else {
+      Issue.record("the file did not register its scenario")
+      return
+    }
+    let request = WorkerRequest.run(
+      WorkerFile(file), scenario: scenario.identity, name: "big", iosVersion: "18.0", keepsTranscript: false)
+    let reply = WorkerServer.handle(request, file: file, on: engine)
+    #expect(reply.line.count < 200_000, "\(reply.line.count) bytes")
+    guard case .ran(let run) = reply, case .errored(let problem) = run.outcome else {
+      Issue.record("not an errored run")
+      return
+    }
+    #expect((problem.headline + problem.details).contains("END"), "the end of the message is kept")
+    #expect((problem.headline + problem.details).contains("bytes not shown"))
   }
 }
