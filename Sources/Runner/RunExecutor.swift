@@ -65,7 +65,8 @@ public struct RunExecutor: Sendable {
     self.lanes = lanes
   }
 
-  /// Runs `plan`, posting `runStarted` … `runEnded` to `post` on the calling thread; returns whether it was stopped.
+  /// Runs `plan`, posting `runStarted` … `runEnded` to `post` on the calling thread; returns whether a
+  /// stop interrupted it (came before its last case was posted).
   @discardableResult
   public func execute(_ plan: RunPlan, info: RunInfo, stop: StopFlag, post: (RunEvent) -> Void) -> Bool {
     let jobs = plan.suites.enumerated().flatMap { suite, entry in entry.cases.indices.map { Job(suite: suite, index: $0) } }
@@ -119,6 +120,9 @@ public struct RunExecutor: Sendable {
     }
 
     var stopped = false
+    // A stop that came before the last case was posted marks the run interrupted, even when the cases
+    // that were running when it came end and are reported.
+    var interrupted = false
     var failed = false
     var position = 0
     for suite in plan.suites {
@@ -133,6 +137,7 @@ public struct RunExecutor: Sendable {
             transcript: [], started: now, ended: now)
         } else if let finished = board.wait(for: position, stop: stop) {
           result = finished
+          if stop.isSet { interrupted = true }
         } else {
           stopped = true
           break
@@ -165,8 +170,9 @@ public struct RunExecutor: Sendable {
     }
     board.cancel()
     board.waitForWorkers()
-    post(RunEvent(.runEnded(RunEnd(interrupted: stopped)), at: options.clock.now()))
-    return stopped
+    interrupted = interrupted || stopped
+    post(RunEvent(.runEnded(RunEnd(interrupted: interrupted)), at: options.clock.now()))
+    return interrupted
   }
 
   // MARK: - One case

@@ -111,6 +111,21 @@ struct RunExecutorTests {
     #expect(run.events.last?.kind == .runEnded(RunEnd(interrupted: true)))
   }
 
+  @Test("a stop during the last case reports it and still marks the run interrupted")
+  func stopDuringLastCase() throws {
+    var plan = Self.plan
+    plan.suites = [RunPlan.Suite(fileIndex: 0, cases: [plan.suites[0].cases[0]])]
+    let lanes = ScriptedLanes()
+    let stop = StopFlag()
+    let run = try Self.start(lanes, jobs: 2, stop: stop, plan: plan)
+    try lanes.waitUntilStarted(0)
+    stop.set()
+    lanes.release(0, as: .errored(CaseProblem(kind: .timeLimitExceeded, headline: "ran past its time limit")))
+    #expect(try run.waitForEnd())
+    #expect(run.caseNames == ["a.lua c1"])
+    #expect(run.events.last?.kind == .runEnded(RunEnd(interrupted: true)))
+  }
+
   @Test("an abandoned case ends the report before it, though a later case finished")
   func abandoned() throws {
     let lanes = ScriptedLanes()
