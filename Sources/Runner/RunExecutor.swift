@@ -66,7 +66,7 @@ public struct RunExecutor: Sendable {
   }
 
   /// Runs `plan`, posting `runStarted` … `runEnded` to `post` on the calling thread; returns whether a
-  /// stop interrupted it (came before its last case was posted).
+  /// stop interrupted it (came while a case was unfinished).
   @discardableResult
   public func execute(_ plan: RunPlan, info: RunInfo, stop: StopFlag, post: (RunEvent) -> Void) -> Bool {
     let jobs = plan.suites.enumerated().flatMap { suite, entry in entry.cases.indices.map { Job(suite: suite, index: $0) } }
@@ -110,7 +110,7 @@ public struct RunExecutor: Sendable {
                 Finished(
                   outcome: run.outcome, transcript: run.transcript,
                   started: started.removeValue(forKey: position) ?? options.clock.now(), ended: options.clock.now(),
-                  ranOn: run.deviceVersions))
+                  ranOn: run.deviceVersions, endedAfterStop: stop.isSet))
             })
         }
         board.workerDone()
@@ -120,8 +120,8 @@ public struct RunExecutor: Sendable {
     }
 
     var stopped = false
-    // A stop that came before the last case was posted marks the run interrupted, even when the cases
-    // that were running when it came end and are reported.
+    // A stop that came while a case was unfinished marks the run interrupted, even when the cases that
+    // were running then end and are reported.
     var interrupted = false
     var failed = false
     var position = 0
@@ -137,7 +137,7 @@ public struct RunExecutor: Sendable {
             transcript: [], started: now, ended: now)
         } else if let finished = board.wait(for: position, stop: stop) {
           result = finished
-          if stop.isSet { interrupted = true }
+          if finished.endedAfterStop { interrupted = true }
         } else {
           stopped = true
           break
@@ -190,6 +190,8 @@ public struct RunExecutor: Sendable {
     var ended: RunEvent.Instant
     /// The versions of the devices the case created, oldest first, each once.
     var ranOn: [String] = []
+    /// Whether a stop came while the case ran.
+    var endedAfterStop = false
   }
 
   /// The outcome of a case that does not run: skipped, or of a file that failed to load; nil when it runs.
