@@ -159,3 +159,29 @@ struct WorkerReplyTests {
     #expect((problem.headline + problem.details).contains("bytes not shown"))
   }
 }
+
+/// The line protocol under the worker pipes.
+@Suite("Worker channel")
+struct WorkerChannelTests {
+  @Test("lines of any length arrive whole and in order, however the reads cut them")
+  func lines() throws {
+    var ends: [Int32] = [0, 0]
+    #expect(pipe(&ends) == 0)
+    let (input, output) = (ends[0], ends[1])
+    defer { close(input) }
+    // Eight MiB in one line (read in 64 KiB pieces and scanned once), short lines around it, an empty one.
+    let lines = ["a", String(repeating: "x", count: 8 << 20), "", "b", String(repeating: "y", count: 65_535), "c"]
+    let writer = Thread {
+      let channel = WorkerChannel(input: -1, output: output)
+      for line in lines { channel.send(Array(line.utf8)) }
+      close(output)
+    }
+    writer.start()
+    let channel = WorkerChannel(input: input, output: -1)
+    for line in lines {
+      let received = try channel.receive { String(decoding: $0, as: UTF8.self) }
+      #expect(received.count == line.count && received.first == line.first)
+    }
+    #expect(throws: WorkerChannel.Interruption.closed) { try channel.receive { $0.count } }
+  }
+}
