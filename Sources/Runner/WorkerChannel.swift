@@ -54,9 +54,6 @@ final class WorkerChannel {
     }
   }
 
-  /// Whether a whole line was read and waits to be received.
-  var hasLineWaiting: Bool { _buffer[(_start + _scanned)...].contains(UInt8(ascii: "\n")) }
-
   /// Reads the next message, waiting as long as it takes; `check` runs every `slice` while none has
   /// come and may stop the wait by returning a reason.
   func receive<Message>(

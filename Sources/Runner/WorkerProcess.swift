@@ -144,9 +144,6 @@ final class WorkerProcess {
     }
   }
 
-  /// Whether a whole reply has arrived and waits to be received.
-  var hasReplyWaiting: Bool { _channel.hasLineWaiting }
-
   /// The line a worker sends once, first, when its engine is loaded (``WorkerServer``).
   static let readyLine: [UInt8] = Array("Y".utf8)
 
