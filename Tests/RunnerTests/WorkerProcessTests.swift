@@ -85,6 +85,34 @@ struct WorkerProcessTests {
     #expect(run.outcome == .passed && run.deviceVersions == ["12.0", "14.0"])
   }
 
+  @Test("a collection's registrations survive their line form: versions, tags, skips, tabs and line breaks, no registration")
+  func collectedLines() throws {
+    let scenarios = [
+      DeclaredScenario(index: 1, name: "a\tb\nc\\", line: 3),
+      DeclaredScenario(index: 2, name: "", line: 9, tags: ["t\t1", ""], versions: .pinned("14.0"), skipReason: "", occurrence: 2),
+      DeclaredScenario(index: 3, name: "m", line: 12, versions: .matrix(["13.0", "14.5"]), skipReason: "pending: x\ty"),
+      DeclaredScenario(index: 4, name: "none", line: 15, versions: .matrix([])),
+    ]
+    for list in [scenarios, []] {
+      let reply = WorkerReply.collected(.registered(list))
+      #expect(reply.line.first == UInt8(ascii: "C"))
+      guard case .collected(.registered(let decoded)) = try WorkerReply(line: reply.line[...]) else {
+        Issue.record("not a collection")
+        continue
+      }
+      #expect(decoded == list)
+    }
+    let raw = [DeclaredScenario(index: 1, name: "x\u{FFFD}", line: 1, rawName: [0x78, 0xFF])]
+    let reply = WorkerReply.collected(.registered(raw))
+    #expect(reply.line.first == UInt8(ascii: "J"), "a name that is not UTF-8 goes as JSON")
+    guard case .collected(.registered(let decoded)) = try WorkerReply(line: reply.line[...]) else {
+      Issue.record("not a collection")
+      return
+    }
+    #expect(decoded == raw)
+    #expect(throws: (any Error).self) { try WorkerReply(line: Array("C\t1\tname".utf8)[...]) }
+  }
+
   @Test("a worker is ready once it says so; a reply before that makes it unusable")
   func ready() throws {
     let worker = try WorkerProcess(Self.launch("echo Y; read line; echo P"))
