@@ -8,7 +8,8 @@ import ScenarioRuntime
 /// Workers take cases in plan order and may finish them in any order; results are posted strictly in plan
 /// order, so reports are the same whatever the number of jobs. `--fail-fast` reports every case after the
 /// first failure or error as skipped, whether or not a worker already ran it. A stop request (SIGINT) lets
-/// running cases end (within their instruction budget) and posts only the cases before the first unfinished one.
+/// running cases end (within their limits) and posts them, and no case starts after it; an abandoning
+/// stop (a second Ctrl-C, SIGTERM) posts only the cases before the first unfinished one.
 public struct RunExecutor: Sendable {
   /// How the executor runs.
   public struct Options: Sendable {
@@ -50,28 +51,37 @@ public struct RunExecutor: Sendable {
   public let environment: ScenarioEnvironment
   public let files: [LoadedFile]
   public let options: Options
+  /// The lanes the cases run on, when not those of the options (tests run stand-ins).
+  let lanes: (any LaneSource)?
 
   public init(environment: ScenarioEnvironment, files: [LoadedFile], options: Options) {
+    self.init(environment: environment, files: files, options: options, lanes: nil)
+  }
+
+  init(environment: ScenarioEnvironment, files: [LoadedFile], options: Options, lanes: (any LaneSource)?) {
     self.environment = environment
     self.files = files
     self.options = options
+    self.lanes = lanes
   }
 
-  /// Runs `plan`, posting `runStarted` … `runEnded` to `post` on the calling thread; returns whether it was stopped.
+  /// Runs `plan`, posting `runStarted` … `runEnded` to `post` on the calling thread; returns whether a
+  /// stop interrupted it (came while a case was unfinished).
   @discardableResult
   public func execute(_ plan: RunPlan, info: RunInfo, stop: StopFlag, post: (RunEvent) -> Void) -> Bool {
     let jobs = plan.suites.enumerated().flatMap { suite, entry in entry.cases.indices.map { Job(suite: suite, index: $0) } }
     let workers = min(options.jobs, max(1, jobs.count))
-    let board = ResultBoard(count: jobs.count, workers: workers)
+    let board = ResultBoard<Finished>(count: jobs.count, workers: workers)
     post(RunEvent(.runStarted(info), at: options.clock.now()))
-    let pool = options.lanes ?? LanePool(.inProcess, environment: environment, stop: stop)
+    let lanes = self.lanes ?? options.lanes ?? LanePool(.inProcess, environment: environment, stop: stop)
 
     for _ in 0..<workers {
       let worker = Thread { [self] in
-        pool.withLane { lane in
+        lanes.withLane { lane in
           var started: [Int: RunEvent.Instant] = [:]
           lane.runAll(
             keepsTranscript: options.keepsPassingTranscripts,
+            isDone: { stop.isSet || board.isCancelled || board.isAllTaken },
             next: {
               // Cases that do not run (skipped, or of a file that failed to load) are finished here.
               while !stop.isSet, !board.isCancelled, let next = board.takeNext() {
@@ -91,13 +101,16 @@ public struct RunExecutor: Sendable {
             began: { position in started[position] = options.clock.now() },
             finish: { position, run in
               // A case a stop abandoned is not finished: the poster stops before it and the run is interrupted.
-              guard let run else { return }
+              guard let run else {
+                started[position] = nil
+                return board.abandon(position)
+              }
               board.finish(
                 position,
                 Finished(
                   outcome: run.outcome, transcript: run.transcript,
                   started: started.removeValue(forKey: position) ?? options.clock.now(), ended: options.clock.now(),
-                  ranOn: run.deviceVersions))
+                  ranOn: run.deviceVersions, endedAfterStop: stop.isSet))
             })
         }
         board.workerDone()
@@ -107,6 +120,9 @@ public struct RunExecutor: Sendable {
     }
 
     var stopped = false
+    // A stop that came while a case was unfinished marks the run interrupted, even when the cases that
+    // were running then end and are reported.
+    var interrupted = false
     var failed = false
     var position = 0
     for suite in plan.suites {
@@ -121,6 +137,7 @@ public struct RunExecutor: Sendable {
             transcript: [], started: now, ended: now)
         } else if let finished = board.wait(for: position, stop: stop) {
           result = finished
+          if finished.endedAfterStop { interrupted = true }
         } else {
           stopped = true
           break
@@ -153,8 +170,9 @@ public struct RunExecutor: Sendable {
     }
     board.cancel()
     board.waitForWorkers()
-    post(RunEvent(.runEnded(RunEnd(interrupted: stopped)), at: options.clock.now()))
-    return stopped
+    interrupted = interrupted || stopped
+    post(RunEvent(.runEnded(RunEnd(interrupted: interrupted)), at: options.clock.now()))
+    return interrupted
   }
 
   // MARK: - One case
@@ -172,6 +190,8 @@ public struct RunExecutor: Sendable {
     var ended: RunEvent.Instant
     /// The versions of the devices the case created, oldest first, each once.
     var ranOn: [String] = []
+    /// Whether a stop came while the case ran.
+    var endedAfterStop = false
   }
 
   /// The outcome of a case that does not run: skipped, or of a file that failed to load; nil when it runs.
@@ -189,90 +209,5 @@ extension CaseOutcome {
     case .failed, .errored: true
     case .passed, .skipped: false
     }
-  }
-}
-
-/// Finished cases by plan position, handed from workers to the thread that posts events.
-private final class ResultBoard: @unchecked Sendable {
-  private let _condition = NSCondition()
-  /// The finished results not yet handed to the poster, by position (a run of 100,000 cases holds a few).
-  private var _results: [Int: RunExecutor.Finished] = [:]
-  private let _count: Int
-  private var _next = 0
-  private var _cancelled = false
-  private let _workers: Int
-  private var _workersDone = 0
-
-  init(count: Int, workers: Int) {
-    _count = count
-    _workers = workers
-  }
-
-  var isCancelled: Bool {
-    _condition.lock()
-    defer { _condition.unlock() }
-    return _cancelled
-  }
-
-  /// The next case to run, or nil when all are taken or the run was cancelled.
-  func takeNext() -> Int? {
-    _condition.lock()
-    defer { _condition.unlock() }
-    guard !_cancelled, _next < _count else { return nil }
-    _next += 1
-    return _next - 1
-  }
-
-  /// Results the poster takes per wake-up, at most: waking a thread for every case costs more than a small case.
-  static let batch = 32
-  /// The position the poster sleeps on, if it does.
-  private var _awaited: Int?
-
-  func finish(_ position: Int, _ result: RunExecutor.Finished) {
-    _condition.lock()
-    _results[position] = result
-    // Wake the poster once a batch is ready from what it waits for, or once the last cases are done.
-    if let awaited = _awaited {
-      var ready = awaited
-      while ready < _next, ready - awaited < Self.batch, _results[ready] != nil { ready += 1 }
-      if ready - awaited == Self.batch || (ready == _next && _next == _count) {
-        _awaited = nil
-        _condition.broadcast()
-      }
-    }
-    _condition.unlock()
-  }
-
-  /// Waits for the case at `position` and hands it over (its slot is then freed), or nil when stopped first.
-  func wait(for position: Int, stop: StopFlag) -> RunExecutor.Finished? {
-    _condition.lock()
-    defer { _condition.unlock() }
-    while _results[position] == nil {
-      if stop.isSet { return nil }
-      _awaited = position
-      _ = _condition.wait(until: Date(timeIntervalSinceNow: 0.05))
-    }
-    let result = _results.removeValue(forKey: position)
-    return result
-  }
-
-  func cancel() {
-    _condition.lock()
-    _cancelled = true
-    _condition.broadcast()
-    _condition.unlock()
-  }
-
-  func workerDone() {
-    _condition.lock()
-    _workersDone += 1
-    _condition.broadcast()
-    _condition.unlock()
-  }
-
-  func waitForWorkers() {
-    _condition.lock()
-    defer { _condition.unlock() }
-    while _workersDone < _workers { _condition.wait() }
   }
 }

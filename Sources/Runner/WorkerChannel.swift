@@ -21,7 +21,13 @@ final class WorkerChannel {
   private let _input: Int32
   private let _output: Int32
   private var _buffer: [UInt8] = []
+  /// Where the unread part of `_buffer` starts.
   private var _start = 0
+  /// How many bytes from `_start` are known to hold no line break: a long line is scanned once, not
+  /// again after every read that adds to it.
+  private var _scanned = 0
+  /// What each read fills, allocated once.
+  private var _chunk = [UInt8](repeating: 0, count: 64 << 10)
 
   /// A channel reading `input` and writing `output` (it closes neither).
   init(input: Int32, output: Int32) {
@@ -54,9 +60,10 @@ final class WorkerChannel {
     _ decode: (ArraySlice<UInt8>) throws -> Message, slice: Duration = .milliseconds(100), check: () -> String? = { nil }
   ) throws(Interruption) -> Message {
     while true {
-      if let newline = _buffer[_start...].firstIndex(of: UInt8(ascii: "\n")) {
+      if let newline = _buffer[(_start + _scanned)...].firstIndex(of: UInt8(ascii: "\n")) {
         let line = _buffer[_start..<newline]
         _start = newline + 1
+        _scanned = 0
         if _start == _buffer.count {
           _buffer.removeAll(keepingCapacity: true)
           _start = 0
@@ -67,6 +74,7 @@ final class WorkerChannel {
           throw .malformed(String(decoding: line.prefix(200), as: UTF8.self))
         }
       }
+      _scanned = _buffer.count - _start
       if _start > 0 {
         _buffer.removeSubrange(..<_start)
         _start = 0
@@ -79,11 +87,10 @@ final class WorkerChannel {
         if let reason = check() { throw .stopped(reason) }
         continue
       }
-      var chunk = [UInt8](repeating: 0, count: 64 << 10)
-      let count = read(_input, &chunk, chunk.count)
+      let count = read(_input, &_chunk, _chunk.count)
       if count < 0, errno == EINTR || errno == EAGAIN { continue }
       if count <= 0 { throw .closed }
-      _buffer.append(contentsOf: chunk[..<count])
+      _buffer.append(contentsOf: _chunk[..<count])
     }
   }
 }

@@ -6,8 +6,10 @@ import ScenarioRuntime
 ///
 /// Messages travel one per line (``WorkerChannel``), the runner's requests on the worker's standard
 /// input and the replies on its standard output. The two that every case sends — a request to run
-/// it, and a pass without a transcript — are tab-separated fields (`R…`, `P…`), because coding them
-/// as JSON through Foundation cost a quarter of a run's CPU; anything else is `J` and a JSON object.
+/// it, and a pass without a transcript — and the scenarios a file registers are tab-separated fields
+/// (`R…`, `P…`, `C…`), because coding them as JSON through Foundation cost a quarter of a run's CPU;
+/// anything else is `J` and a JSON object.
+/// A worker's first line is `Y`, once its engine is loaded (``WorkerProcess/awaitReady(_:isAbandoned:)``).
 enum WorkerRequest: Codable, Sendable {
   /// Run the file's top level and say which scenarios it registers.
   case collect(WorkerFile)
@@ -81,23 +83,76 @@ extension WorkerRequest {
 extension WorkerReply {
   /// The reply as one line, without its line break.
   var line: [UInt8] {
-    if case .ran(let run) = self, run.outcome == .passed, run.transcript.isEmpty {
+    switch self {
+    case .ran(let run) where run.outcome == .passed && run.transcript.isEmpty:
       return WorkerLine.join(["P"] + run.deviceVersions)
+    case .collected(.registered(let scenarios)) where scenarios.allSatisfy({ $0.rawName == nil }):
+      return WorkerLine.join(["C"] + scenarios.flatMap(Self.fields))
+    case .ran, .collected:
+      return WorkerLine.json(self)
     }
-    return WorkerLine.json(self)
   }
 
   init(line: ArraySlice<UInt8>) throws {
-    if line.first == UInt8(ascii: "P") {
+    switch line.first {
+    case UInt8(ascii: "P"):
       self = .ran(ScenarioEngine.CaseRun(outcome: .passed, transcript: [], deviceVersions: Array(WorkerLine.split(line).dropFirst())))
-    } else {
+    case UInt8(ascii: "C"):
+      var fields = WorkerLine.split(line).dropFirst()[...]
+      var scenarios: [DeclaredScenario] = []
+      while !fields.isEmpty { scenarios.append(try Self.scenario(from: &fields)) }
+      self = .collected(.registered(scenarios))
+    default:
       self = try WorkerLine.decode(WorkerReply.self, line)
     }
+  }
+
+  /// A registration as fields (the common reply to a collection: JSON through Foundation cost a fifth
+  /// of collecting): index, name, line, occurrence, skip (`-`, or `+` and the reason), the versions
+  /// (`u`, `p` and one, or `m`, a count and as many), a count of tags and the tags.
+  private static func fields(_ scenario: DeclaredScenario) -> [String] {
+    var fields = [String(scenario.index), scenario.name, String(scenario.line), String(scenario.occurrence)]
+    fields.append(scenario.skipReason.map { "+" + $0 } ?? "-")
+    switch scenario.versions {
+    case .unpinned: fields.append("u")
+    case .pinned(let version): fields += ["p", version]
+    case .matrix(let versions): fields += ["m", String(versions.count)] + versions
+    }
+    return fields + [String(scenario.tags.count)] + scenario.tags
+  }
+
+  /// The registration whose fields start `fields`, which it consumes.
+  private static func scenario(from fields: inout ArraySlice<String>) throws -> DeclaredScenario {
+    func next() throws -> String {
+      guard let field = fields.popFirst() else { throw WorkerLine.Malformed() }
+      return field
+    }
+    func number() throws -> Int {
+      guard let number = Int(try next()), number >= 0 else { throw WorkerLine.Malformed() }
+      return number
+    }
+    func strings(_ count: Int) throws -> [String] { try (0..<count).map { _ in try next() } }
+    let index = try number(), name = try next(), line = try number(), occurrence = try number()
+    let skip = try next()
+    let skipReason: String? = skip == "-" ? nil : String(skip.dropFirst())
+    let versions: DeclaredScenario.Versions =
+      switch try next() {
+      case "u": .unpinned
+      case "p": .pinned(try next())
+      case "m": .matrix(try strings(try number()))
+      default: throw WorkerLine.Malformed()
+      }
+    let tags = try strings(try number())
+    return DeclaredScenario(
+      index: index, name: name, line: line, tags: tags, versions: versions, skipReason: skipReason, occurrence: occurrence)
   }
 }
 
 /// The two line forms: tab-separated fields (tabs, line breaks and backslashes escaped), or `J` and JSON.
 enum WorkerLine {
+  /// A line whose fields are not a message.
+  struct Malformed: Error {}
+
   static func join(_ fields: [String]) -> [UInt8] {
     var bytes: [UInt8] = []
     for (position, field) in fields.enumerated() {

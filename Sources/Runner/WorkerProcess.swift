@@ -120,15 +120,48 @@ final class WorkerProcess {
     guard _channel.send(request.line) else { throw .ended(ended()) }
   }
 
+  /// Waits until the worker said it is ready (its engine is loaded), within the launch's time limit
+  /// and until `isAbandoned()`, looked at every few milliseconds; any failure ends the worker.
+  func awaitReady(_ launch: WorkerLaunch, isAbandoned: () -> Bool) throws(Failure) {
+    while !_isReady {
+      guard try receiveLine(launch, until: .now + launch.timeLimit, slice: .milliseconds(5), isAbandoned: isAbandoned) == nil
+      else {
+        stop()
+        throw .unusable("the worker answered before it said it was ready")
+      }
+    }
+  }
+
   /// The reply to the oldest request not yet answered, if it comes by `deadline` and the worker stays
   /// within its memory limit; any failure ends the worker.
   func receive(_ launch: WorkerLaunch, until deadline: ContinuousClock.Instant, isAbandoned: () -> Bool) throws(Failure)
     -> WorkerReply
   {
+    while true {
+      if let reply = try receiveLine(launch, until: deadline, slice: .milliseconds(100), isAbandoned: isAbandoned) {
+        return reply
+      }
+    }
+  }
+
+  /// The line a worker sends once, first, when its engine is loaded (``WorkerServer``).
+  static let readyLine: [UInt8] = Array("Y".utf8)
+
+  /// Whether the worker said it is ready.
+  private var _isReady = false
+
+  /// The next reply, or nil for the ready line.
+  private func receiveLine(
+    _ launch: WorkerLaunch, until deadline: ContinuousClock.Instant, slice: Duration, isAbandoned: () -> Bool
+  ) throws(Failure) -> WorkerReply? {
     guard _isRunning else { throw .ended(_ending) }
     var overMemory = 0
     do {
-      return try _channel.receive(WorkerReply.init(line:)) {
+      let decode = { [_isReady] (line: ArraySlice<UInt8>) throws -> WorkerReply? in
+        if !_isReady, line.elementsEqual(Self.readyLine) { return nil }
+        return try WorkerReply(line: line)
+      }
+      let reply = try _channel.receive(decode, slice: slice) {
         if isAbandoned() { return "stopped" }
         if ContinuousClock.now >= deadline { return "timed out" }
         if launch.memoryLimit > 0, let resident = Self.residentBytes(of: pid), resident > launch.memoryLimit {
@@ -137,6 +170,8 @@ final class WorkerProcess {
         }
         return nil
       }
+      if reply == nil { _isReady = true }
+      return reply
     } catch {
       switch error {
       case .closed:

@@ -25,6 +25,7 @@ public enum WorkerServer {
     watchdog.start()
     let engine = Result { () throws(LuaError) in try ScenarioEngine(environment: environment) }
     let channel = WorkerChannel(input: 0, output: 1)
+    guard channel.send(WorkerProcess.readyLine) else { return 0 }
     var files: [WorkerFile: ScenarioFile] = [:]
     while let request = try? channel.receive(WorkerRequest.init(line:)) {
       let workerFile: WorkerFile =
@@ -45,15 +46,18 @@ public enum WorkerServer {
     return 0
   }
 
-  /// Answers one request on `engine`.
+  /// Answers one request on `engine`; problems come bounded to what reports show (``CaseProblem/bounded``).
   static func handle(_ request: WorkerRequest, file: ScenarioFile, on engine: ScenarioEngine) -> WorkerReply {
     switch request {
     case .collect:
-      return .collected(engine.collect(file))
+      let collection = engine.collect(file)
+      if case .failed(let problem) = collection { return .collected(.failed(problem.bounded)) }
+      return .collected(collection)
     case .run(_, let scenario, let name, let iosVersion, let keepsTranscript):
       let run = engine.run(scenario, named: name, of: file, iosVersion: iosVersion)
       let transcript = keepsTranscript || run.outcome.isProblem ? run.transcript : []
-      return .ran(ScenarioEngine.CaseRun(outcome: run.outcome, transcript: transcript, deviceVersions: run.deviceVersions))
+      return .ran(
+        ScenarioEngine.CaseRun(outcome: run.outcome.bounded, transcript: transcript, deviceVersions: run.deviceVersions))
     }
   }
 

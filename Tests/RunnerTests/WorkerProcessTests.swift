@@ -85,6 +85,55 @@ struct WorkerProcessTests {
     #expect(run.outcome == .passed && run.deviceVersions == ["12.0", "14.0"])
   }
 
+  @Test("a collection's registrations survive their line form: versions, tags, skips, tabs and line breaks, no registration")
+  func collectedLines() throws {
+    let scenarios = [
+      DeclaredScenario(index: 1, name: "a\tb\nc\\", line: 3),
+      DeclaredScenario(index: 2, name: "", line: 9, tags: ["t\t1", ""], versions: .pinned("14.0"), skipReason: "", occurrence: 2),
+      DeclaredScenario(index: 3, name: "m", line: 12, versions: .matrix(["13.0", "14.5"]), skipReason: "pending: x\ty"),
+      DeclaredScenario(index: 4, name: "none", line: 15, versions: .matrix([])),
+    ]
+    for list in [scenarios, []] {
+      let reply = WorkerReply.collected(.registered(list))
+      #expect(reply.line.first == UInt8(ascii: "C"))
+      guard case .collected(.registered(let decoded)) = try WorkerReply(line: reply.line[...]) else {
+        Issue.record("not a collection")
+        continue
+      }
+      #expect(decoded == list)
+    }
+    let raw = [DeclaredScenario(index: 1, name: "x\u{FFFD}", line: 1, rawName: [0x78, 0xFF])]
+    let reply = WorkerReply.collected(.registered(raw))
+    #expect(reply.line.first == UInt8(ascii: "J"), "a name that is not UTF-8 goes as JSON")
+    guard case .collected(.registered(let decoded)) = try WorkerReply(line: reply.line[...]) else {
+      Issue.record("not a collection")
+      return
+    }
+    #expect(decoded == raw)
+    #expect(throws: (any Error).self) { try WorkerReply(line: Array("C\t1\tname".utf8)[...]) }
+  }
+
+  @Test("a worker is ready once it says so; a reply before that makes it unusable")
+  func ready() throws {
+    let worker = try WorkerProcess(Self.launch("echo Y; read line; echo P"))
+    try worker.awaitReady(Self.launch(""), isAbandoned: { false })
+    #expect(try worker.perform(Self.request, Self.launch(""), isAbandoned: { false }).isPass)
+    let early = try WorkerProcess(Self.launch("echo P; exec sleep 60"))
+    #expect(throws: WorkerProcess.Failure.unusable("the worker answered before it said it was ready")) {
+      try early.awaitReady(Self.launch(""), isAbandoned: { false })
+    }
+  }
+
+  @Test("a lane whose new worker is not ready yet takes no case, and gives up once there is none left to take")
+  func laneGivesUpBeforeReady() throws {
+    let environment = try ScenarioEnvironment(root: FileManager.default.temporaryDirectory.path)
+    let lane = ScenarioLane(.workerProcesses(Self.launch("exec sleep 60")), environment: environment, stop: StopFlag())
+    var asked = false
+    lane.runAll(
+      keepsTranscript: false, isDone: { true }, next: { asked = true; return nil }, began: { _ in }, finish: { _, _ in })
+    #expect(!asked, "a lane that is not ready takes nothing")
+  }
+
   @Test("a lane reports a crashed worker as its case's error and starts another worker for the next case")
   func laneGoesOn() throws {
     let root = FileManager.default.temporaryDirectory.path
@@ -102,5 +151,65 @@ struct WorkerProcessTests {
       #expect(problem.headline == "crashed its worker process (signal 6 (Aborted))")
       #expect(problem.location == ScriptLocation(path: "s.lua", line: 4))
     }
+  }
+}
+
+extension WorkerReply {
+  /// Whether the reply is a pass.
+  var isPass: Bool {
+    if case .ran(let run) = self { run.outcome == .passed } else { false }
+  }
+}
+
+/// What a worker sends back: never more of a problem than a report shows (issue 11).
+@Suite("Worker replies")
+struct WorkerReplyTests {
+  @Test("a failure message of a megabyte crosses the pipe bounded to the report limits")
+  func boundedProblem() throws {
+    let environment = try ScenarioEnvironment(root: FileManager.default.temporaryDirectory.path)
+    let engine = try ScenarioEngine(environment: environment)
+    let file = ScenarioFile(
+      path: "big.lua", absolutePath: "/nowhere/big.lua",
+      source: "scenario('big', function() error(string.rep('x', 1 << 20) .. 'END', 0) end)\n")
+    guard case .registered(let scenarios) = engine.collect(file), let scenario = scenarios.first else {
+      Issue.record("the file did not register its scenario")
+      return
+    }
+    let request = WorkerRequest.run(
+      WorkerFile(file), scenario: scenario.identity, name: "big", iosVersion: "18.0", keepsTranscript: false)
+    let reply = WorkerServer.handle(request, file: file, on: engine)
+    #expect(reply.line.count < 200_000, "\(reply.line.count) bytes")
+    guard case .ran(let run) = reply, case .errored(let problem) = run.outcome else {
+      Issue.record("not an errored run")
+      return
+    }
+    #expect((problem.headline + problem.details).contains("END"), "the end of the message is kept")
+    #expect((problem.headline + problem.details).contains("bytes not shown"))
+  }
+}
+
+/// The line protocol under the worker pipes.
+@Suite("Worker channel")
+struct WorkerChannelTests {
+  @Test("lines of any length arrive whole and in order, however the reads cut them")
+  func lines() throws {
+    var ends: [Int32] = [0, 0]
+    #expect(pipe(&ends) == 0)
+    let (input, output) = (ends[0], ends[1])
+    defer { close(input) }
+    // Eight MiB in one line (read in 64 KiB pieces and scanned once), short lines around it, an empty one.
+    let lines = ["a", String(repeating: "x", count: 8 << 20), "", "b", String(repeating: "y", count: 65_535), "c"]
+    let writer = Thread {
+      let channel = WorkerChannel(input: -1, output: output)
+      for line in lines { channel.send(Array(line.utf8)) }
+      close(output)
+    }
+    writer.start()
+    let channel = WorkerChannel(input: input, output: -1)
+    for line in lines {
+      let received = try channel.receive { String(decoding: $0, as: UTF8.self) }
+      #expect(received.count == line.count && received.first == line.first)
+    }
+    #expect(throws: WorkerChannel.Interruption.closed) { try channel.receive { $0.count } }
   }
 }
