@@ -71,7 +71,9 @@ public struct LiveUpdateMachine: Sendable {
     let allowed = Self.deliversLocations(context)
     diagnostics = Self.diagnostics(context, allowed: allowed)
     switch state {
-    case .stopped, .delivering where allowed, .stationary where allowed:
+    case .stopped:
+      return []
+    case .delivering where allowed, .stationary where allowed:
       return []
     case .withheld where allowed:
       state = .delivering(stillSince: now, lastDelivery: now)

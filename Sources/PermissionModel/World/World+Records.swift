@@ -3,31 +3,31 @@
 extension World {
   /// The record of a device.
   subscript(_ id: DeviceID) -> DeviceRecord {
-    _read { yield deviceRecords[id.rawValue] }
+    get { deviceRecords[id.rawValue] }
     _modify { yield &deviceRecords[id.rawValue] }
   }
 
   /// The record of an app.
   subscript(_ id: AppID) -> AppRecord {
-    _read { yield appRecords[id.rawValue] }
+    get { appRecords[id.rawValue] }
     _modify { yield &appRecords[id.rawValue] }
   }
 
   /// The record of a location manager.
   subscript(_ id: ManagerID) -> ManagerRecord {
-    _read { yield managerRecords[id.rawValue] }
+    get { managerRecords[id.rawValue] }
     _modify { yield &managerRecords[id.rawValue] }
   }
 
   /// The record of an alert.
   subscript(_ id: AlertID) -> AlertRecord {
-    _read { yield alertRecords[id.rawValue] }
+    get { alertRecords[id.rawValue] }
     _modify { yield &alertRecords[id.rawValue] }
   }
 
   /// The record of a temporary-full-accuracy request.
   subscript(_ id: RequestID) -> TemporaryRequestRecord {
-    _read { yield requestRecords[id.rawValue] }
+    get { requestRecords[id.rawValue] }
     _modify { yield &requestRecords[id.rawValue] }
   }
 }
