@@ -105,7 +105,7 @@ let package = Package(
     .testTarget(name: "RunnerTests", dependencies: ["Runner", "PlistLoader"]),
     .testTarget(name: "LintingTests", dependencies: ["Linting", "PermissionModel", "PermsimTestSupport"]),
     .testTarget(name: "DiagramsTests", dependencies: ["Diagrams", "PermissionModel", "PermsimTestSupport"]),
-    .testTarget(name: "ReplEngineTests", dependencies: ["ReplEngine", "ScenarioRuntime"]),
+    .testTarget(name: "ReplEngineTests", dependencies: ["ReplEngine", "ScenarioRuntime", "PermsimTestSupport"]),
     .testTarget(name: "CLICommandsTests", dependencies: ["CLICommands", "PermsimTestSupport", "permsim"]),
     .testTarget(name: "FuzzingTests", dependencies: ["Fuzzing"]),
   ]

@@ -10,18 +10,8 @@ struct ReplCommandTests {
 
     init() throws {
       try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-      try Self.infoPlist.write(to: url.appendingPathComponent("Info.plist"), atomically: true, encoding: .utf8)
+      try ReplFixtures.wifiFinderInfoPlist.write(to: url.appendingPathComponent("Info.plist"), atomically: true, encoding: .utf8)
     }
-
-    /// The Info.plist of an app named WiFiFinder that may ask for When In Use.
-    static let infoPlist = """
-      <?xml version="1.0" encoding="UTF-8"?>
-      <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-      <plist version="1.0"><dict>
-        <key>CFBundleDisplayName</key><string>WiFiFinder</string>
-        <key>NSLocationWhenInUseUsageDescription</key><string>Finds your Wi-Fi.</string>
-      </dict></plist>
-      """
 
     func remove() {
       try? FileManager.default.removeItem(at: url)

@@ -3,6 +3,19 @@ import Testing
 
 @Suite("Locations, pauses, monitoring and system prompts (U1–U4, E12, R19, R21)")
 struct LocationTests {
+  /// R19: an AAp app monitoring significant changes, out of use, moves: the deferred P8 shows.
+  static func deferredPrompt(ios: String) throws -> (Scene, Alert) {
+    let scene = try Scene(ios: ios)
+    try scene.reach(.provisionalAlways)
+    try scene.manager.startMonitoringSignificantLocationChanges()
+    try scene.app.background()
+    try scene.advance("1m")
+    try scene.phone.setLocation(latitude: 31.30, longitude: 121.50)
+    let alert = try #require(scene.prompt)
+    #expect(alert.rule == .P8)
+    return (scene, alert)
+  }
+
   static func updates(_ scene: Scene, from index: Int = 0) -> [Location] {
     scene.app.callbacks.dropFirst(index).filter { $0.method == .didUpdateLocations }.compactMap(\.locations?.first)
   }
@@ -166,14 +179,7 @@ struct LocationTests {
 
   @Test("R19: AAp's Always-only event raises the deferred P8; Change to Always Allow delivers it without a callback")
   func deferredUpgradeAllows() throws {
-    let scene = try Scene(ios: "13.0")
-    try scene.reach(.provisionalAlways)
-    try scene.manager.startMonitoringSignificantLocationChanges()
-    try scene.app.background()
-    try scene.advance("1m")
-    try scene.phone.setLocation(latitude: 31.30, longitude: 121.50)
-    let alert = try #require(scene.prompt)
-    #expect(alert.rule == .P8)
+    let (scene, alert) = try Self.deferredPrompt(ios: "13.0")
     #expect(alert.kind == .alwaysUpgrade)
     let count = scene.app.callbacks.count
     try alert.tap("Change to Always Allow")
@@ -217,14 +223,7 @@ struct LocationTests {
 
   @Test("R19, D1: terminating the app withdraws its showing deferred prompt and drops the held event")
   func deferredPromptWithdrawnAtTermination() throws {
-    let scene = try Scene(ios: "14.0")
-    try scene.reach(.provisionalAlways)
-    try scene.manager.startMonitoringSignificantLocationChanges()
-    try scene.app.background()
-    try scene.advance("1m")
-    try scene.phone.setLocation(latitude: 31.30, longitude: 121.50)
-    let alert = try #require(scene.prompt)
-    #expect(alert.rule == .P8)
+    let (scene, alert) = try Self.deferredPrompt(ios: "14.0")
     try scene.app.terminate()
     #expect(scene.prompt == nil)
     #expect(scene.state == .provisionalAlways)

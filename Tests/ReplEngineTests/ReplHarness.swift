@@ -27,16 +27,6 @@ final class ReplScript: LineReader {
 
 /// Runs a REPL in-process on a scripted input and keeps what it wrote.
 struct ReplHarness {
-  /// The Info.plist of an app named WiFiFinder that may ask for When In Use.
-  static let infoPlist = """
-    <?xml version="1.0" encoding="UTF-8"?>
-    <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-    <plist version="1.0"><dict>
-      <key>CFBundleDisplayName</key><string>WiFiFinder</string>
-      <key>NSLocationWhenInUseUsageDescription</key><string>Finds your Wi-Fi.</string>
-    </dict></plist>
-    """
-
   /// The standard output: results, printed lines, the transcript.
   var output = ""
   /// The standard error: errors and tracebacks.

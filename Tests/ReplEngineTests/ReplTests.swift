@@ -1,4 +1,5 @@
 import Foundation
+import PermsimTestSupport
 import Testing
 
 @testable import ReplEngine
@@ -145,7 +146,7 @@ struct ReplTests {
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
     let plist = directory.appendingPathComponent("Info.plist")
-    try ReplHarness.infoPlist.write(to: plist, atomically: true, encoding: .utf8)
+    try ReplFixtures.wifiFinderInfoPlist.write(to: plist, atomically: true, encoding: .utf8)
     let repl = try ReplHarness(["phone.ios, app.state, manager.authorizationStatus"], root: directory.path, plist: plist.path)
     #expect(repl.outputLines.first?.contains("phone: iOS 18.0") == true)
     #expect(repl.outputLines.contains { $0.contains("WiFiFinder: launch") })

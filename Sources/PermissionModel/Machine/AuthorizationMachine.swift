@@ -133,10 +133,7 @@ public struct AuthorizationMachine: Sendable {
     if let requirement = rules.keyRequirement(for: call), !requirement.isMet(by: profile.usageDescriptions) {
       return .missingUsageDescription(requirement)  // K1, K2
     }
-    guard context.locationServicesEnabled else {
-      // P10: at most twice per app, counting answered alerts.
-      return locationServicesAlertsAnswered < 2 ? .showLocationServicesAlert : .locationServicesOff
-    }
+    guard context.locationServicesEnabled else { return onLocationServicesOff }
     guard let rule = rules.rule(for: call, from: origin) else {
       return .noRule(origin)
     }
@@ -147,6 +144,12 @@ public struct AuthorizationMachine: Sendable {
       return .changed(rule, observing { $0.setGrant(state) })
     case .unchanged: return .unchanged(rule)
     }
+  }
+
+  /// P10: with Location Services off, the alert shows at most twice per app, counting answered ones.
+  /// Requests ask it, and so do the iOS 15+ objects that need authorization (§14–§18 conventions).
+  public var onLocationServicesOff: OnRequest {
+    locationServicesAlertsAnswered < 2 ? .showLocationServicesAlert : .locationServicesOff
   }
 
   /// The user tapped a button of a request's alert.

@@ -209,9 +209,10 @@ extension RuleLayer {
 
   static let iOS14 = RuleLayer(
     since: OSVersion(14),
-    "Accuracy (accuracyAuthorization), the Precise switch, temporary full accuracy, locationManagerDidChangeAuthorization, NSLocationDefaultAccuracyReduced, App Clips."
+    "Accuracy (accuracyAuthorization), the Precise switch, temporary full accuracy, locationManagerDidChangeAuthorization, NSLocationDefaultAccuracyReduced, App Clips, location in widgets."
   ) { layer in
     layer.members = [.accuracyAuthorization, .requestTemporaryFullAccuracyAuthorization]
+    layer.sessionFeatures = [.widgets]  // WG1, S4
     // P7 from 14: Allow Once, Allow While Using App, Don’t Allow.
     let firstPrompt = firstPromptRules(.p7)
     layer.requests = firstPrompt.requests

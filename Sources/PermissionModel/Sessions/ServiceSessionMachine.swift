@@ -18,10 +18,20 @@ public struct ServiceSessionMachine: Sendable {
   /// The `fullAccuracyPurposeKey`, if any (SS9).
   public let fullAccuracyPurposeKey: String?
 
+  /// What a held session remembers.
+  private struct Held: Sendable {
+    /// Its purpose key's prompt was declined or cannot be shown (DG7).
+    var fullAccuracyDenied: Bool
+    /// The foreground visit it last asked in.
+    var askedInVisit: Int?
+    /// It rejoined a session held at the last termination (SS10).
+    let rejoined: Bool
+    /// It was created out of use and the app has not been in use since (SS3).
+    var createdOutOfUse: Bool
+  }
+
   private enum State: Sendable {
-    /// Held: whether its purpose key's prompt was declined or cannot be shown (DG7), and the
-    /// foreground visit it last asked in.
-    case held(fullAccuracyDenied: Bool, askedInVisit: Int?, rejoined: Bool, createdOutOfUse: Bool)
+    case held(Held)
     case invalidated
     case lost
   }
@@ -44,8 +54,9 @@ public struct ServiceSessionMachine: Sendable {
     self.requirement = requirement
     self.fullAccuracyPurposeKey = fullAccuracyPurposeKey
     state = .held(
-      fullAccuracyDenied: fullAccuracyPurposeKey != nil && !purposeKeyDeclared, askedInVisit: nil, rejoined: rejoined,
-      createdOutOfUse: createdOutOfUse)
+      Held(
+        fullAccuracyDenied: fullAccuracyPurposeKey != nil && !purposeKeyDeclared, askedInVisit: nil, rejoined: rejoined,
+        createdOutOfUse: createdOutOfUse))
   }
 
   /// SS0: active from creation until invalidated or lost at termination.
@@ -58,8 +69,8 @@ public struct ServiceSessionMachine: Sendable {
 
   /// Whether it rejoined a session held at the last termination (SS10).
   public var isRejoined: Bool {
-    guard case .held(_, _, let rejoined, _) = state else { return false }
-    return rejoined
+    guard case .held(let held) = state else { return false }
+    return held.rejoined
   }
 
   /// Whether it satisfies XS1: a held session requiring authorization, or `none` with authorization (SS1).
@@ -76,7 +87,7 @@ public struct ServiceSessionMachine: Sendable {
   /// reduced accuracy. Only in the foreground (SS3), never while RES or DEN (SS4), and not with
   /// Location Services off (the world shows P10 for that at creation).
   public func wantedPrompt(_ context: SessionContext, alwaysRequested: Bool, visit: Int) -> SessionPrompt? {
-    guard case .held(let fullAccuracyDenied, let asked, _, _) = state, asked != visit, context.foreground,
+    guard case .held(let held) = state, held.askedInVisit != visit, context.foreground,
       context.locationServicesEnabled
     else { return nil }
     switch (requirement, context.authorization) {
@@ -85,7 +96,7 @@ public struct ServiceSessionMachine: Sendable {
     case (.always, .whenInUse) where !alwaysRequested: return .always  // SS5
     case (.none, _), (.whenInUse, _), (.always, _): break
     }
-    if let key = fullAccuracyPurposeKey, !fullAccuracyDenied, context.isAuthorized,
+    if let key = fullAccuracyPurposeKey, !held.fullAccuracyDenied, context.isAuthorized,
       context.accuracy == .reducedAccuracy
     {
       return .fullAccuracy(purposeKey: key)  // SS9
@@ -95,14 +106,19 @@ public struct ServiceSessionMachine: Sendable {
 
   /// The session asked (its alert showed, or was refused) in this visit.
   public mutating func asked(inVisit visit: Int) {
-    guard case .held(let denied, _, let rejoined, let outOfUse) = state else { return }
-    state = .held(fullAccuracyDenied: denied, askedInVisit: visit, rejoined: rejoined, createdOutOfUse: outOfUse)
+    updateHeld { $0.askedInVisit = visit }
   }
 
   /// SS9: the user declined the purpose key's prompt.
   public mutating func fullAccuracyDeclined() {
-    guard case .held(_, let asked, let rejoined, let outOfUse) = state else { return }
-    state = .held(fullAccuracyDenied: true, askedInVisit: asked, rejoined: rejoined, createdOutOfUse: outOfUse)
+    updateHeld { $0.fullAccuracyDenied = true }
+  }
+
+  /// Changes what a held session remembers; an ended session has nothing to change.
+  private mutating func updateHeld(_ change: (inout Held) -> Void) {
+    guard case .held(var held) = state else { return }
+    change(&held)
+    state = .held(held)
   }
 
   // MARK: - Ending
@@ -121,25 +137,18 @@ public struct ServiceSessionMachine: Sendable {
 
   /// Recomputes §18's flags for this session.
   public mutating func refresh(_ context: SessionContext) {
-    guard case .held(let fullAccuracyDenied, let asked, let rejoined, var outOfUse) = state else {
-      diagnostics = []
-      return
-    }
-    if outOfUse, context.inUse {  // SS3: in use at last
-      outOfUse = false
-      state = .held(fullAccuracyDenied: fullAccuracyDenied, askedInVisit: asked, rejoined: rejoined, createdOutOfUse: false)
-    }
-    guard context.features.diagnostics else {
+    if context.inUse { updateHeld { $0.createdOutOfUse = false } }  // SS3: in use at last
+    guard case .held(let held) = state, context.features.diagnostics else {
       diagnostics = []
       return
     }
     diagnostics = Diagnostics.shared(context, requestShowing: requestShowing(context), qualifies: qualifies(context))
     // DG4: out of use, unless Always covers the requirement; SS3: a session created out of use
     // reports it until the app is in use, Always or not; SS10: a rejoined one never does.
-    if requirement != .none, !context.inUse, outOfUse || !context.isAlways, !rejoined {
+    if requirement != .none, !context.inUse, held.createdOutOfUse || !context.isAlways, !held.rejoined {
       diagnostics.insert(.insufficientlyInUse)
     }
-    if fullAccuracyDenied { diagnostics.insert(.fullAccuracyDenied) }  // DG7
+    if held.fullAccuracyDenied { diagnostics.insert(.fullAccuracyDenied) }  // DG7
     if requirement == .always,
       context.authorization == .whenInUse || context.authorization == .temporaryWhenInUse
     {

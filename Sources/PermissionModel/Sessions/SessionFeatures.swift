@@ -7,6 +7,8 @@ public struct SessionFeatures: OptionSet, Hashable, Sendable {
   public let rawValue: UInt8
   public init(rawValue: UInt8) { self.rawValue = rawValue }
 
+  /// Widgets may use location: `NSWidgetWantsLocation`, P13 (WG1, S4).
+  public static let widgets = SessionFeatures(rawValue: 1 << 6)
   /// `CLLocationButton` exists (LB1–LB6).
   public static let locationButton = SessionFeatures(rawValue: 1 << 0)
   /// `CLLocationUpdate.liveUpdates`, `CLMonitor` and `CLBackgroundActivitySession` exist (LU1, MN1, BA1).
@@ -20,6 +22,7 @@ public struct SessionFeatures: OptionSet, Hashable, Sendable {
   /// Under reduced accuracy monitors deliver no events (MN2, DG10).
   public static let monitorsWithholdReducedAccuracy = SessionFeatures(rawValue: 1 << 5)
 
+  public var widgets: Bool { contains(.widgets) }
   public var locationButton: Bool { contains(.locationButton) }
   public var liveUpdatesAndMonitors: Bool { contains(.liveUpdatesAndMonitors) }
   public var serviceSessions: Bool { contains(.serviceSessions) }

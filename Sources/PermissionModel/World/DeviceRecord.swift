@@ -3,8 +3,6 @@ struct DeviceRecord {
   let number: Int
   let version: OSVersion
   let rules: RuleSet
-  /// What the iOS 15+ objects can do on this version (§14–§18), folded once from its layers.
-  let sessionFeatures: SessionFeatures
   let locale: String
   /// The system's own texts in the device's language (Z0).
   let texts: SystemTexts

@@ -123,24 +123,14 @@ extension World {
   @discardableResult
   func deliverLocation(_ coordinate: Coordinate, to manager: ManagerID, throttled: Bool) -> Bool {
     let app = self[manager].app
-    let location: Location
-    if reported(app).accuracy == .reducedAccuracy {
-      if throttled, let last = self[manager].lastDeliveryAt,
-        now - last < Assumptions.reducedAccuracyInterval
-      {
-        log(.manager(manager), "location withheld: reduced accuracy delivers at most one per \(Assumptions.reducedAccuracyInterval) (U2)")
-        return false
-      }
-      let cells = (1 / Assumptions.reducedAccuracyGridDegrees).rounded()
-      location = Location(
-        latitude: (coordinate.latitude * cells).rounded() / cells,
-        longitude: (coordinate.longitude * cells).rounded() / cells,
-        horizontalAccuracy: Assumptions.reducedHorizontalAccuracy)
-    } else {
-      location = Location(
-        latitude: coordinate.latitude, longitude: coordinate.longitude,
-        horizontalAccuracy: Assumptions.fullHorizontalAccuracy)
+    let accuracy = reported(app).accuracy
+    if accuracy == .reducedAccuracy, throttled, let last = self[manager].lastDeliveryAt,
+      now - last < Assumptions.reducedAccuracyInterval
+    {
+      log(.manager(manager), "location withheld: reduced accuracy delivers at most one per \(Assumptions.reducedAccuracyInterval) (U2)")
+      return false
     }
+    let location = Location(reporting: coordinate, accuracy: accuracy)
     self[manager].location = location
     self[manager].lastDeliveryAt = now
     apply(.callback(.didUpdateLocations, to: manager, CallbackArguments(locations: [location])))

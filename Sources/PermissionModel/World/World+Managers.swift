@@ -65,6 +65,12 @@ extension World {
     let context = context(app)
     let outcome = self[app].machine.request(call, in: context)
     record(outcome.transition, of: app, because: nil)
+    carryOut(outcome, of: call, for: app)
+    return outcome
+  }
+
+  /// What a request's outcome shows or logs: an alert, a console line, a log line.
+  func carryOut(_ outcome: OnRequest, of call: AuthorizationCall, for app: AppID) {
     switch outcome {
     case .appClipCannotRequestAlways:
       break  // A2: the caller decides
@@ -87,7 +93,6 @@ extension World {
     case .noRule(let origin):
       log(.app(app), "no rule for \(call) from \(origin) on this version")
     }
-    return outcome
   }
 
   /// R1: starting a location service is the first use of location; on iOS 7 it prompts, and with

@@ -200,10 +200,8 @@ extension World {
   // MARK: Widgets (WG1, S4)
 
   func addWidget(_ app: AppID) throws(MisuseError) {
+    try require(.widgets, "Location in widgets", on: app)
     let device = self[app].device
-    guard self[device].version >= OSVersion(14, 0) else {
-      throw misuseUnavailable("Location in widgets", needs: "needs", since: OSVersion(14, 0), on: device)
-    }
     let name = self[app].info.name
     guard self[app].info.widgetWantsLocation else {
       throw MisuseError(

@@ -2,7 +2,7 @@
 
 extension World {
   /// The features of the app's device version.
-  func sessionFeatures(_ app: AppID) -> SessionFeatures { self[self[app].device].sessionFeatures }
+  func sessionFeatures(_ app: AppID) -> SessionFeatures { self[app].machine.rules.sessionFeatures }
 
   /// What the objects read of their app, before their own part (`AppSessions.context`).
   func sessionBase(_ app: AppID) -> SessionContext {
@@ -11,7 +11,7 @@ extension World {
     var prompt: SessionPrompt?
     if let raised = self[app].sessionPrompt, self[device].currentAlert == raised.alert { prompt = raised.prompt }
     return SessionContext(
-      features: self[device].sessionFeatures, authorization: self[app].machine.state,
+      features: sessionFeatures(app), authorization: self[app].machine.state,
       locationServicesEnabled: self[device].locationServicesEnabled, accuracy: self[app].machine.accuracy ?? .fullAccuracy,
       inUse: isInUseWithoutSessions(app), foreground: self[app].activity.appState == .foreground,
       declaresBackgroundLocation: self[app].info.profile.hasLocationBackgroundMode,
@@ -140,11 +140,7 @@ extension World {
     guard !self[device].locationServicesEnabled, self[app].activity.appState == .foreground,
       self[device].currentAlert == nil
     else { return }
-    guard self[app].machine.locationServicesAlertsAnswered < 2 else {
-      log(.app(app), "no alert: the Location Services alert was answered twice already (P10)")
-      return
-    }
-    _ = showAlert(.p10, for: app, purpose: .locationServicesOff)
+    carryOut(self[app].machine.onLocationServicesOff, of: .firstUseOfLocation, for: app)  // P10
   }
 }
 

@@ -73,7 +73,7 @@ public final class World {
     let id = DeviceID(deviceRecords.count)
     deviceRecords.append(
       DeviceRecord(
-        number: id.rawValue + 1, version: options.ios, rules: RuleSet.forVersion(options.ios), sessionFeatures: RuleSet.forVersion(options.ios).sessionFeatures, locale: options.locale,
+        number: id.rawValue + 1, version: options.ios, rules: RuleSet.forVersion(options.ios), locale: options.locale,
         texts: SystemTexts(locale: options.locale),
         startDate: options.date, createdAt: now, locationServicesEnabled: options.locationServicesEnabled,
         location: options.location, lastMovedAt: now, wifiSSID: options.wifi))

@@ -39,7 +39,7 @@ extension App {
         call.push(LocationManager.members.wrap(manager))
       },
       .method(
-        "location_button", returns: "CLLocationButton", since: OSVersion(15, 0),
+        "location_button", returns: "CLLocationButton", since: SessionFeatures.introduction(of: .locationButton),
         "The app's CLLocationButton (the app must be running); `button:tap()` is the user's tap (LB1–LB6)."
       ) { app, call in
         let button = try call.session.act(&call) { try app.locationButton() }
@@ -47,7 +47,8 @@ extension App {
       },
       .method(
         "live_updates", [MemberParameter("configuration", "LiveConfiguration?")], returns: "CLLocationUpdateStream",
-        since: OSVersion(17, 0), "Starts iterating CLLocationUpdate.liveUpdates; updates arrive as `liveUpdate` callbacks (LU1)."
+        since: SessionFeatures.introduction(of: .liveUpdatesAndMonitors),
+        "Starts iterating CLLocationUpdate.liveUpdates; updates arrive as `liveUpdate` callbacks (LU1)."
       ) { app, call in
         var configuration = LiveUpdateMachine.Configuration.default
         if let name = try call.optionalString(2) {
@@ -60,7 +61,8 @@ extension App {
         call.push(LiveUpdateStream.members.wrap(stream))
       },
       .method(
-        "monitor", [MemberParameter("name", "string")], returns: "CLMonitor", since: OSVersion(17, 0),
+        "monitor", [MemberParameter("name", "string")], returns: "CLMonitor",
+        since: SessionFeatures.introduction(of: .liveUpdatesAndMonitors),
         "Opens the CLMonitor of that name; its events arrive as `monitorEvent` callbacks (MN1)."
       ) { app, call in
         let name = try call.modelString(2)
@@ -68,7 +70,8 @@ extension App {
         call.push(Monitor.members.wrap(monitor))
       },
       .method(
-        "background_activity_session", returns: "CLBackgroundActivitySession", since: OSVersion(17, 0),
+        "background_activity_session", returns: "CLBackgroundActivitySession",
+        since: SessionFeatures.introduction(of: .liveUpdatesAndMonitors),
         "Creates a CLBackgroundActivitySession (BA1)."
       ) { app, call in
         let session = try call.session.act(&call) { try app.backgroundActivitySession() }
@@ -76,7 +79,7 @@ extension App {
       },
       .method(
         "service_session", [MemberParameter("options", "ServiceSessionOptions")], returns: "CLServiceSession",
-        since: OSVersion(18, 0),
+        since: SessionFeatures.introduction(of: .serviceSessions),
         "Creates a CLServiceSession `{ authorization = \"none\"|\"whenInUse\"|\"always\", full_accuracy_purpose_key = … }` (SS0)."
       ) { app, call in
         let options = try OptionTable(

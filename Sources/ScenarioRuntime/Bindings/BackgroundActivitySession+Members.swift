@@ -12,7 +12,7 @@ extension BackgroundActivitySession {
       .property("active", "boolean", "BA1: authorized, `UIBackgroundModes` location, created in use; false once invalidated.") {
         session, call in call.push(session.isActive)
       },
-      .property("diagnostics", "Diagnostics", since: OSVersion(18, 0), "Its diagnostics now (§18).") { session, call in
+      .property("diagnostics", "Diagnostics", since: SessionFeatures.introduction(of: .diagnostics), "Its diagnostics now (§18).") { session, call in
         call.push(LuaValue(diagnostics: session.diagnostics))
       },
       .method("invalidate", "Ends it at once (BA3).") { session, call in

@@ -44,7 +44,7 @@ extension Device {
         try call.session.act(&call) { try device.setLocation(latitude: latitude, longitude: longitude) }
       },
       .method(
-        "add_widget", [MemberParameter("app", "App")], since: OSVersion(14, 0),
+        "add_widget", [MemberParameter("app", "App")], since: SessionFeatures.introduction(of: .widgets),
         "The user adds one of the app's widgets that wants location (install option `widget_wants_location`; WG1)."
       ) { device, call in
         let app = try call.object(2, of: App.members.objectType)

@@ -16,7 +16,7 @@ extension LiveUpdateStream {
       .property("configuration", "LiveConfiguration", "The configuration it iterates with.") { stream, call in
         call.push(stream.configuration.rawValue)
       },
-      .property("diagnostics", "Diagnostics", since: OSVersion(18, 0), "Its diagnostics now (§18), also when nothing is delivered.") {
+      .property("diagnostics", "Diagnostics", since: SessionFeatures.introduction(of: .diagnostics), "Its diagnostics now (§18), also when nothing is delivered.") {
         stream, call in call.push(LuaValue(diagnostics: stream.diagnostics))
       },
       .method("stop", "Stops iterating.") { stream, call in

@@ -16,7 +16,7 @@ extension LocationManager {
         call.push(manager.authorizationStatus.rawValue)
       },
       .property(
-        "isAuthorizedForWidgetUpdates", "boolean", since: OSVersion(14, 0),
+        "isAuthorizedForWidgetUpdates", "boolean", since: SessionFeatures.introduction(of: .widgets),
         "Read-only: whether the app's widgets may use location (WG1)."
       ) { manager, call in call.push(manager.app.isAuthorizedForWidgetUpdates) },
       .property("accuracyAuthorization", "AccuracyAuthorization", since: since(.accuracyAuthorization), "Read-only.") {

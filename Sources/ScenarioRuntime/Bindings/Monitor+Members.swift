@@ -14,7 +14,7 @@ extension Monitor {
       .property("identifiers", "string[]", "Its conditions' identifiers, in the order they were added.") {
         monitor, call in call.push(monitor.identifiers)
       },
-      .property("diagnostics", "Diagnostics", since: OSVersion(18, 0), "Its diagnostics now (§18).") { monitor, call in
+      .property("diagnostics", "Diagnostics", since: SessionFeatures.introduction(of: .diagnostics), "Its diagnostics now (§18).") { monitor, call in
         call.push(LuaValue(diagnostics: monitor.diagnostics))
       },
       .method(
