@@ -105,15 +105,51 @@ public final class ScenarioEngine {
   /// What running one case gave: its outcome and its transcript.
   public struct CaseRun: Sendable, Codable {
     public let outcome: CaseOutcome
-    /// Every model step and `print` of the case, each prefixed with its virtual time.
-    public let transcript: [String]
     /// The iOS versions of the devices the case created, oldest first, each once.
     public let deviceVersions: [String]
+    /// The world's entries, rendered only when read (most passing cases never are), or lines already rendered.
+    private let _transcript: Either
+
+    private enum Either: Sendable {
+      case entries([TranscriptEntry])
+      case lines([String])
+    }
 
     public init(outcome: CaseOutcome, transcript: [String], deviceVersions: [String]) {
       self.outcome = outcome
-      self.transcript = transcript
       self.deviceVersions = deviceVersions
+      _transcript = .lines(transcript)
+    }
+
+    init(outcome: CaseOutcome, entries: [TranscriptEntry], deviceVersions: [String]) {
+      self.outcome = outcome
+      self.deviceVersions = deviceVersions
+      _transcript = .entries(entries)
+    }
+
+    /// Every model step and `print` of the case, each prefixed with its virtual time (rendered on each read).
+    public var transcript: [String] {
+      switch _transcript {
+      case .entries(let entries): entries.map(\.description)
+      case .lines(let lines): lines
+      }
+    }
+
+    private enum CodingKeys: String, CodingKey { case outcome, transcript, deviceVersions }
+
+    public init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      self.init(
+        outcome: try container.decode(CaseOutcome.self, forKey: .outcome),
+        transcript: try container.decode([String].self, forKey: .transcript),
+        deviceVersions: try container.decode([String].self, forKey: .deviceVersions))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(outcome, forKey: .outcome)
+      try container.encode(transcript, forKey: .transcript)
+      try container.encode(deviceVersions, forKey: .deviceVersions)
     }
   }
 
@@ -143,7 +179,7 @@ public final class ScenarioEngine {
     for device in session.world.devices where !versions.contains(device.ios.description) {
       versions.append(device.ios.description)
     }
-    return CaseRun(outcome: outcome, transcript: session.transcript, deviceVersions: versions)
+    return CaseRun(outcome: outcome, entries: session.world.transcriptEntries, deviceVersions: versions)
   }
 
   /// A session for the REPL (or a one-off chunk): the state's own globals, devices allowed at any time.

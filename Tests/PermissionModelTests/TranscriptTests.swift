@@ -62,4 +62,70 @@ struct TranscriptTests {
       "[+0.000s] phone#2: install “Bare” (com.example.bare), sdk 9.3",
     ])
   }
+
+  @Test("callbacks, moves and clock steps are typed entries; narration is a note; all render as before")
+  func typedEntries() throws {
+    let scene = try Scene(ios: "14.0", plist: Plists.full)
+    try scene.manager.requestWhenInUseAuthorization()
+    try scene.tap("Allow While Using App")
+    try scene.manager.startUpdatingLocation()
+    try scene.phone.setLocation(latitude: 31.25, longitude: 121.5)
+    try scene.advance("1s")
+    let entries = scene.world.transcriptEntries
+    let delivered = entries.compactMap { entry -> Callback? in
+      if case .delivered(let callback) = entry.event { callback } else { nil }
+    }
+    #expect(delivered.map(\.method) == [
+      .locationManagerDidChangeAuthorization, .locationManagerDidChangeAuthorization, .didUpdateLocations,
+    ])
+    let callbackEntry = try #require(entries.first { if case .delivered = $0.event { true } else { false } })
+    #expect(callbackEntry.subject == .manager(app: "Maps", number: 1))
+    #expect(callbackEntry.text == "Maps: manager#1 ← locationManagerDidChangeAuthorization(notDetermined, fullAccuracy)")
+    let moved = try #require(entries.first { if case .moved = $0.event { true } else { false } })
+    #expect(moved.event == .moved(device: "phone", to: Coordinate(latitude: 31.25, longitude: 121.5)))
+    #expect(moved.device == 1)
+    #expect(moved.text == "phone: location 31.25, 121.5")
+    let clock = try #require(entries.last)
+    guard case .clockAdvanced(let step, _) = clock.event else {
+      Issue.record("the last entry is \(clock.event), not the clock step")
+      return
+    }
+    #expect(step == .seconds(1))
+    #expect(clock.device == nil)
+    #expect(clock.description == "[+1.000s] clock +1.000s → 2026-01-05T09:00:01")
+    #expect(entries.contains { $0.event == .note("notDetermined → authorizedWhenInUse, fullAccuracy (R6)") })
+  }
+
+  @Test("a line longer than the limit is cut, whole scalars, with an ellipsis, prefix included")
+  func longLineIsCut() throws {
+    let scene = try Scene(ios: "14.0", plist: Plists.full)
+    let limit = World.TranscriptLimit.lineBytes
+    scene.world.note(String(repeating: "é", count: limit))
+    let entry = try #require(scene.world.transcriptEntries.last)
+    #expect(entry.text.utf8.count <= limit + "…".utf8.count)
+    #expect(entry.text.hasSuffix("é…"))
+    // The note keeps no more than a line's worth: the transcript stays bounded.
+    guard case .note(let kept) = entry.event else {
+      Issue.record("a print is a note")
+      return
+    }
+    #expect(kept.utf8.count <= limit + "…".utf8.count)
+  }
+
+  @Test("the transcript fills at its byte limit, typed entries counted by an estimate, and says so once")
+  func transcriptFills() throws {
+    let world = World()
+    let phone = world.makeDevice()
+    var moves = 0
+    while !world.isTranscriptFull {
+      try phone.setLocation(latitude: 10 + Double(moves % 1000) * 0.001, longitude: 20)
+      moves += 1
+    }
+    let entries = world.transcriptEntries
+    #expect(entries.last?.event == .note("the transcript is full (8 MiB): nothing later is kept"))
+    #expect(entries.dropLast().allSatisfy { $0.cost <= 256 })
+    #expect(moves * 256 >= World.TranscriptLimit.totalBytes)
+    try phone.setLocation(latitude: 1, longitude: 1)
+    #expect(world.transcriptEntries.count == entries.count)
+  }
 }

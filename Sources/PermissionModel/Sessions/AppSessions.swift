@@ -61,7 +61,7 @@ public struct AppSessions: Sendable {
   }
 
   /// The earliest time an object needs the clock (LU3).
-  public var deadline: VirtualInstant? { streams.compactMap(\.deadline).min() }
+  public var deadline: VirtualInstant? { streams.lazy.compactMap(\.deadline).min() }
 
   // MARK: - Creating objects
 

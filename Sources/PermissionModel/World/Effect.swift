@@ -36,8 +36,10 @@ enum Effect {
   case console(AppID, String)
   /// C7: a temporary-full-accuracy request's completion runs.
   case complete(RequestID, error: LocationErrorCode?)
-  /// A transcript line about a subject, rendered with the subject's prefix (`Maps: manager#1 …`).
+  /// A model step in words about a subject (the line gets the subject's prefix: `Maps: manager#1 …`).
   case log(TranscriptSubject, String)
+  /// A typed transcript entry about a subject (a move of the device, a step of the clock), rendered when read.
+  case record(TranscriptEntry.Event, about: TranscriptSubject)
 }
 
 /// Whom a transcript line is about: it decides the line's prefix and device.

@@ -17,7 +17,7 @@ extension World {
       fire(timer.event)
     }
     now = target
-    apply(.log(.world, "clock +\(duration) → \(date)"))
+    apply(.record(.clockAdvanced(by: duration, to: date), about: .world))
   }
 
   /// Moves virtual time to the next instant the wall clock shows `secondOfDay`.

@@ -18,7 +18,7 @@ extension World {
       switch effect {
       case .callback, .appCallback: break  // observed as the `deliver` or `hold` it resolves to
       case .deliver, .hold, .releaseHeld, .showAlert, .answerAlert, .withdrawAlert, .dismissAlert, .schedule,
-        .cancel, .crash, .console, .complete, .log:
+        .cancel, .crash, .console, .complete, .log, .record:
         effectObserver(effect)
       }
     }
@@ -38,62 +38,64 @@ extension World {
       switch self[app].activity.route() {  // C5
       case .deliver:
         self[app].callbacks.append(callback)
-        render(.app(app), "\(callback.sender) ← \(callback)")
+        record(.delivered(callback), about: .app(app))
       case .hold:
         self[app].heldCallbacks.append(callback)
-        render(.app(app), "\(callback.sender) held until the app runs (C5): \(callback)")
+        record(.held(callback), about: .app(app))
       case .drop:
         break
       }
     case .deliver(let callback, let manager):
       self[self[manager].app].callbacks.append(callback)
-      render(.manager(manager), "← \(callback)")
+      record(.delivered(callback), about: .manager(manager))
     case .hold(let callback, let manager):
       self[self[manager].app].heldCallbacks.append(callback)
-      render(.manager(manager), "held until the app runs (C5): \(callback)")
+      record(.held(callback), about: .manager(manager))
     case .releaseHeld(let app):
       let held = self[app].heldCallbacks
       self[app].heldCallbacks = []
       for var callback in held {
         callback.at = now
         self[app].callbacks.append(callback)
-        render(.app(app), "\(callback.sender) ← \(callback) (held, C5)")
+        record(.released(callback), about: .app(app))
       }
     case .showAlert(let alert):
       let id = AlertID(alertRecords.count)
       alertRecords.append(alert)
       self[alert.device].currentAlert = id
-      render(.device(alert.device), alert.shownLine(in: self[alert.device].texts, on: self[alert.device].version))
+      narrate(.device(alert.device), alert.shownLine(in: self[alert.device].texts, on: self[alert.device].version))
     case .answerAlert(let alert, let shown):
       let device = self[alert].device
       self[alert].tapped = shown
       self[device].currentAlert = nil
-      render(.device(device), "alert#\(self[alert].number) tap “\(shown)”")
+      narrate(.device(device), "alert#\(self[alert].number) tap “\(shown)”")
     case .withdrawAlert(let alert):
       let device = self[alert].device
       self[device].currentAlert = nil
       self[alert].withdrawn = true
-      render(.device(device), "alert#\(self[alert].number) withdrawn (D1)")
+      narrate(.device(device), "alert#\(self[alert].number) withdrawn (D1)")
     case .dismissAlert(let alert):
       let device = self[alert].device
       self[device].currentAlert = nil
-      render(.device(device), "alert#\(self[alert].number) dismissed: its app ended")
+      narrate(.device(device), "alert#\(self[alert].number) dismissed: its app ended")
     case .schedule(let event, let instant):
       timers.schedule(event, at: instant)
     case .cancel(let event):
       timers.cancel(event)
     case .crash(let app, let crash):
       self[app].crash = crash
-      render(.app(app), "CRASH \(crash.exception): \(crash.reason)")
+      narrate(.app(app), "CRASH \(crash.exception): \(crash.reason)")
     case .console(let app, let line):
       self[app].console.append(line)
-      render(.app(app), "console: \(line)")
+      narrate(.app(app), "console: \(line)")
     case .complete(let request, let error):
       self[request].done = true
       self[request].error = error
-      render(.manager(self[request].manager), "temporary full accuracy completion(error: \(error.map(\.rawValue) ?? "nil")) (C7)")
+      narrate(.manager(self[request].manager), "temporary full accuracy completion(error: \(error.map(\.rawValue) ?? "nil")) (C7)")
     case .log(let subject, let text):
-      render(subject, text)
+      record(.note(text), about: subject)
+    case .record(let event, let subject):
+      record(event, about: subject)
     }
   }
 
@@ -102,15 +104,20 @@ extension World {
     apply(.log(subject, text))
   }
 
-  /// Renders a line about a subject with its prefix and appends it to the transcript (only `apply` calls it).
-  private func render(_ subject: TranscriptSubject, _ text: String) {
+  /// Narrates a step about a subject (only `apply` calls it).
+  private func narrate(_ subject: TranscriptSubject, _ text: String) {
+    record(.note(text), about: subject)
+  }
+
+  /// Appends an entry about a subject to the transcript, with the subject's prefix and device (only `apply` calls it).
+  private func record(_ event: TranscriptEntry.Event, about subject: TranscriptSubject) {
     switch subject {
-    case .world: append(device: nil, text)
-    case .device(let device): append(device: device, text)
-    case .app(let app): append(device: self[app].device, self[app].info.name + ": " + text)
+    case .world: append(event, about: .world, device: nil)
+    case .device(let device): append(event, about: .world, device: device)
+    case .app(let app): append(event, about: .app(self[app].info.name), device: self[app].device)
     case .manager(let manager):
       let record = self[manager]
-      append(device: self[record.app].device, self[record.app].info.name + ": manager#\(record.index) " + text)
+      append(event, about: .manager(app: self[record.app].info.name, number: record.index), device: self[record.app].device)
     }
   }
 }

@@ -96,7 +96,7 @@ extension World {
   func setLocation(_ device: DeviceID, _ coordinate: Coordinate) {
     if coordinate != self[device].location { self[device].lastMovedAt = now }
     self[device].location = coordinate
-    log(.device(device), "\(deviceName(device)): location \(coordinate)")
+    apply(.record(.moved(device: deviceName(device), to: coordinate), about: .device(device)))
     for app in self[device].apps {
       var updated: [ManagerID] = []
       for manager in self[app].managers where receivesUpdates(manager) {

@@ -19,7 +19,16 @@ extension World {
   }
 
   /// The full context: the base plus the sessions held and BA2's use.
-  func sessionContext(_ app: AppID) -> SessionContext { self[app].sessions.context(sessionBase(app)) }
+  func sessionContext(_ app: AppID) -> SessionContext {
+    let base = sessionBase(app)
+    return inPlace(app) { $0.context(base) }
+  }
+
+  /// Runs `body` on the app's objects where they are stored: reading a computed property through the
+  /// subscript's `get` copies the whole record first, which a live stream's every move would pay.
+  private func inPlace<T>(_ app: AppID, _ body: (inout AppSessions) -> T) -> T {
+    body(&self[app].sessions)
+  }
 
   /// BA2: whether an active background activity session keeps the app in use (and shows the indicator).
   func backgroundActivityActive(_ app: AppID) -> Bool {
@@ -45,7 +54,7 @@ extension World {
   /// LU3: one timer per app, at its earliest stream deadline. Moves only push a deadline later, so a
   /// pending timer that is due no later is kept: it fires early, finds nothing due and sets the next.
   private func scheduleSessionDeadline(_ app: AppID) {
-    let due = self[app].sessions.deadline
+    let due = inPlace(app) { $0.deadline }
     if let pending = self[app].sessionDeadline, let due, pending <= due { return }
     guard due != self[app].sessionDeadline else { return }
     self[app].sessionDeadline = due
@@ -79,27 +88,28 @@ extension World {
       // (Always); a suspended app runs again for them, as for E12.
       wake = [effect, .log(.app(app), "woken in the background for live updates or monitor events (LU1, MN2)"), .releaseHeld(app)]
     }
-    return wake + deliveries.flatMap { delivery -> [Effect] in
+    var effects = wake
+    effects.reserveCapacity(wake.count + deliveries.count)
+    for delivery in deliveries {
       switch delivery {
       case .liveUpdate(let stream, let update):
-        return [
-          .appCallback(
-            Callback(method: .liveUpdate, at: now, manager: nil, source: stream + 1, liveUpdate: update), for: app)
-        ]
+        effects.append(
+          .appCallback(Callback(method: .liveUpdate, at: now, manager: nil, source: stream + 1, liveUpdate: update), for: app))
       case .monitorEvent(let monitor, let event):
-        return [
+        effects.append(
           .appCallback(
-            Callback(method: .monitorEvent, at: now, manager: nil, source: monitor + 1, monitorEvent: event), for: app)
-        ]
+            Callback(method: .monitorEvent, at: now, manager: nil, source: monitor + 1, monitorEvent: event), for: app))
       case .heldForClosedMonitor(let monitor):
         let name = self[app].sessions.monitors[monitor].name
         guard self[app].activity.appState == .notRunning, let (_, effect) = self[app].activity.wake(now: now) else {
-          return [.log(.app(app), "monitor “\(name)” event held until the app opens the monitor (MN2)")]
+          effects.append(.log(.app(app), "monitor “\(name)” event held until the app opens the monitor (MN2)"))
+          continue
         }
         self[app].sessions.launched(now: now)
-        return [effect, .log(.app(app), "launched into the background for monitor “\(name)” (MN2, as E12)")]
+        effects += [effect, .log(.app(app), "launched into the background for monitor “\(name)” (MN2, as E12)")]
       }
     }
+    return effects
   }
 
   // MARK: Prompts the objects raise

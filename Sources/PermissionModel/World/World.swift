@@ -48,7 +48,8 @@ public final class World {
   public enum TranscriptLimit {
     /// A line's text is cut after this many bytes of UTF-8.
     public static let lineBytes = 16 << 10
-    /// What the transcript may hold, counting each line's text and 64 bytes more per line (some 100,000 short lines).
+    /// What the transcript may hold, counting each line's text (a typed entry's estimate, `TranscriptEntry.cost`)
+    /// and 64 bytes more per line (some 100,000 short lines).
     public static let totalBytes = 8 << 20
   }
 
@@ -87,19 +88,24 @@ public final class World {
 
   // MARK: - Logging
 
-  /// Appends a line to the transcript, within ``TranscriptLimit`` (only `log(_:_:)` calls it).
-  func append(device: DeviceID?, _ text: String) {
+  /// Appends an entry to the transcript, within ``TranscriptLimit`` (only `apply` calls it).
+  func append(_ event: TranscriptEntry.Event, about subject: TranscriptEntry.Subject, device: DeviceID?) {
     guard !isTranscriptFull else { return }
-    let line = Self.prefix(of: text, maxBytes: TranscriptLimit.lineBytes)
-    _transcriptBytes += line.utf8.count + 64
+    var event = event
+    if case .note(let text) = event, text.utf8.count > TranscriptLimit.lineBytes {
+      event = .note(Self.prefix(of: text, maxBytes: TranscriptLimit.lineBytes))
+    }
+    let entry = TranscriptEntry(at: now, device: device.map { $0.rawValue + 1 }, subject: subject, event: event)
+    _transcriptBytes += entry.cost
     guard _transcriptBytes <= TranscriptLimit.totalBytes else {
       isTranscriptFull = true
       entries.append(
         TranscriptEntry(
-          at: now, device: nil, text: "the transcript is full (\(TranscriptLimit.totalBytes >> 20) MiB): nothing later is kept"))
+          at: now, device: nil,
+          event: .note("the transcript is full (\(TranscriptLimit.totalBytes >> 20) MiB): nothing later is kept")))
       return
     }
-    entries.append(TranscriptEntry(at: now, device: device.map { $0.rawValue + 1 }, text: line))
+    entries.append(entry)
   }
 
   /// `text`, or its first `maxBytes` of UTF-8 (whole scalars) and `…`.
