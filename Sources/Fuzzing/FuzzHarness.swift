@@ -57,7 +57,7 @@ public enum FuzzHarness {
     let file = ScenarioFile(path: name, absolutePath: "/fuzz/" + name, bytes: source)
     guard case .registered(let scenarios) = engine.collect(file) else { return }
     for scenario in scenarios.filter({ $0.skipReason == nil }).prefix(maximumCases) {
-      let run = engine.run(scenario.identity, named: scenario.name, of: file, iosVersion: "14.0")
+      let run = engine.run(scenario.identity, named: scenario.name, of: file, iosVersion: RequestedVersion(OSVersion(14)))
       _ = (run.outcome, run.transcript.count)
     }
   }
