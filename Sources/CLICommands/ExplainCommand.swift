@@ -31,7 +31,7 @@ struct ExplainCommand: ParsableCommand {
   }
 
   @Option(help: "The iOS version: 8, 13.4, 17.2.1 (the model covers \(OSVersion.supportedRange)).")
-  var ios: String?
+  var ios: RequestedVersion?
 
   @Flag(help: "Print the rule reference instead: every rule id, its statement and versions (Markdown).")
   var rules = false
@@ -55,7 +55,7 @@ struct ExplainCommand: ParsableCommand {
     }
     guard let ios else { throw ValidationError("--ios is required (or --rules for the rule reference)") }
     do {
-      _ = try OSVersion(parsing: ios)
+      _ = try ios.version
     } catch {
       throw ValidationError(error.message)
     }
@@ -74,8 +74,8 @@ struct ExplainCommand: ParsableCommand {
       output(RuleReference.markdown)
       return 0
     }
-    guard let ios, let version = try? OSVersion(parsing: ios) else {
-      errors("permsim: \"\(ios ?? "")\" is not an iOS version the model covers (\(OSVersion.supportedRange))\n")
+    guard let ios, let version = try? ios.version else {
+      errors("permsim: \"\(ios?.text ?? "")\" is not an iOS version the model covers (\(OSVersion.supportedRange))\n")
       return 2
     }
     var document: InfoPlistDocument?
@@ -121,5 +121,12 @@ struct ExplainCommand: ParsableCommand {
       let text = RuleSet.forVersion(version, kind: kind).explanation(keys: keys, kind: kind, in: texts, on: version)
       return appName.map { text.replacingOccurrences(of: "%@", with: $0) } ?? text
     }
+  }
+}
+
+/// `--ios` of `explain` and `repl`: the text as written, whose error `validate()` reports.
+extension RequestedVersion: ExpressibleByArgument {
+  public init(argument: String) {
+    self.init(written: argument)
   }
 }

@@ -25,7 +25,7 @@ struct ReplCommand: ParsableCommand {
   static let historyFileName = ".permsim_history"
 
   @Option(help: "iOS version of devices made without one (default: the newest the model supports).")
-  var ios: String?
+  var ios: RequestedVersion?
 
   @Option(help: "An Info.plist: install its app on a new device as `app`, launched, with `phone` and `manager`.")
   var plist: String?
@@ -39,7 +39,7 @@ struct ReplCommand: ParsableCommand {
   func validate() throws {
     if let ios {
       do {
-        _ = try OSVersion(parsing: ios)
+        _ = try ios.version
       } catch {
         throw ValidationError("--ios \(ios): \(error.message)")
       }
@@ -62,7 +62,7 @@ struct ReplCommand: ParsableCommand {
       }
       plistPath = path
     }
-    let version = ios ?? OSVersion.newestSupported.description
+    let version = ios ?? RequestedVersion(.newestSupported)
     let environment: ScenarioEnvironment
     do {
       environment = try ScenarioEnvironment(root: root, limits: try limits())

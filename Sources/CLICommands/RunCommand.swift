@@ -148,7 +148,7 @@ struct RunCommand: ParsableCommand {
       return (plan, collected.map(\.loaded), (declared: declared, paths: paths))
     }
     if plan.omittedByVersion > 0 {
-      let versions = settings.planner.options.iosVersions.joined(separator: ", ")
+      let versions = settings.planner.options.iosVersions.map(\.text).joined(separator: ", ")
       writeToStandardError(
         "permsim: \(plan.omittedByVersion) case\(plan.omittedByVersion == 1 ? "" : "s") pinned to other iOS versions "
           + "(scenario option ios) left out by --ios \(versions)\n")
@@ -205,7 +205,8 @@ struct RunCommand: ParsableCommand {
       root: settings.paths.joined(separator: " "),
       seed: settings.seed,
       plannedCaseCount: plan.caseCount,
-      iOSVersions: settings.iosVersions.isEmpty ? [settings.planner.options.defaultVersion] : settings.iosVersions,
+      iOSVersions: (settings.planner.options.iosVersions.isEmpty
+        ? [settings.planner.options.defaultVersion] : settings.planner.options.iosVersions).map(\.text),
       shard: settings.planner.options.shard?.description
     )
     let executor = RunExecutor(

@@ -38,7 +38,7 @@ struct RunList {
       lines.append(Self.escaped(files[suite.fileIndex]))
       for planned in suite.cases {
         let skip = planned.skipReason.map { "  [skipped: \(Self.escaped($0))]" } ?? ""
-        lines.append("  \(Self.escaped(planned.name))  (line \(planned.line), iOS \(Self.escaped(planned.iosVersion)))\(skip)")
+        lines.append("  \(Self.escaped(planned.name))  (line \(planned.line), iOS \(Self.escaped(planned.iosVersion.text)))\(skip)")
       }
     }
     let cases = plan.caseCount
@@ -56,7 +56,7 @@ struct RunList {
           file: path, classname: JUnitXMLReporter.classname(forPath: path),
           cases: suite.cases.map { planned in
             Case(
-              name: planned.name, line: planned.line > 0 ? planned.line : nil, ios: planned.iosVersion,
+              name: planned.name, line: planned.line > 0 ? planned.line : nil, ios: planned.iosVersion.text,
               tags: planned.tags, skip: planned.skipReason)
           })
       })

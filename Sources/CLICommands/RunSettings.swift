@@ -15,7 +15,6 @@ struct RunSettings {
   var workerMemory: Int
   var seed: UInt64?
   var jobs: Int
-  var iosVersions: [String]
   var planner: Planner
   var clock: RunClock
   var hostname: String
@@ -53,16 +52,14 @@ struct RunSettings {
     jobs = command.jobs ?? ProcessInfo.processInfo.activeProcessorCount
     guard command.repeatCount >= 1 else { throw ValidationError("--repeat must be 1 or more") }
 
-    iosVersions = Self.list(command.ios)
-    for version in iosVersions {
+    var options = Planner.Options(defaultVersion: RequestedVersion(.newestSupported))
+    for version in Self.list(command.ios) {
       do {
-        _ = try OSVersion(parsing: version)
+        options.iosVersions.append(try RequestedVersion(parsing: version))
       } catch {
         throw ValidationError("--ios \(version): \(error.message)")
       }
     }
-    var options = Planner.Options(defaultVersion: OSVersion.newestSupported.description)
-    options.iosVersions = iosVersions
     options.includeTags = Self.list(command.tags)
     options.excludeTags = Self.list(command.excludeTags)
     if let both = options.includeTags.first(where: options.excludeTags.contains) {

@@ -57,7 +57,7 @@ public enum FuzzHarness {
     let file = ScenarioFile(path: name, absolutePath: "/fuzz/" + name, bytes: source)
     guard case .registered(let scenarios) = engine.collect(file) else { return }
     for scenario in scenarios.filter({ $0.skipReason == nil }).prefix(maximumCases) {
-      let run = engine.run(scenario.identity, named: scenario.name, of: file, iosVersion: "14.0")
+      let run = engine.run(scenario.identity, named: scenario.name, of: file, iosVersion: RequestedVersion(OSVersion(14)))
       _ = (run.outcome, run.transcript.count)
     }
   }
@@ -68,17 +68,17 @@ public enum FuzzHarness {
   static func plist(_ data: Data) {
     guard let document = try? InfoPlistDocument(data: data, path: "Info.plist") else { return }
     _ = document.diagnostics
-    for version in ["8.0", "13.0", "14.0"] {
+    for version in [OSVersion(8), OSVersion(13), OSVersion(14)] {
       let resolved = document.resolve(locale: "zh-Hans-CN")
       exercise(resolved.infoPlist, on: version)
     }
   }
 
   /// Installs `plist` on a fresh device, launches it and makes both requests, answering what appears.
-  private static func exercise(_ plist: InfoPlist, on version: String) {
+  private static func exercise(_ plist: InfoPlist, on version: OSVersion) {
     do {
       let world = World()
-      let phone = world.makeDevice(DeviceOptions(ios: try OSVersion(parsing: version)))
+      let phone = world.makeDevice(DeviceOptions(ios: version))
       let app = try phone.install(plist)
       try app.launch()
       let manager = try app.makeLocationManager()
@@ -106,6 +106,6 @@ public enum FuzzHarness {
         "NSLocationTemporaryUsageDescriptionDictionary": .dictionary(["WantsToGetWiFiSSID": .string("SSID.")]),
       ],
       strings: LocalizedStrings([table]))
-    exercise(document.resolve(locale: "zh-Hans-CN").infoPlist, on: "14.0")
+    exercise(document.resolve(locale: "zh-Hans-CN").infoPlist, on: OSVersion(14))
   }
 }

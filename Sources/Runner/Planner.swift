@@ -1,3 +1,4 @@
+import PermissionModel
 import ScenarioRuntime
 
 /// Turns the scenarios that files declared into the cases a run executes, following `permsim run`'s options.
@@ -12,9 +13,9 @@ public struct Planner: Sendable {
   /// The options of `permsim run` that shape the plan.
   public struct Options: Sendable {
     /// `--ios`: the versions the run is limited to (unpinned scenarios run once per listed version).
-    public var iosVersions: [String] = []
+    public var iosVersions: [RequestedVersion] = []
     /// The version unpinned scenarios get when `--ios` is not given (the newest the model supports).
-    public var defaultVersion: String
+    public var defaultVersion: RequestedVersion
     /// `--tags`: cases carrying none of these are skipped.
     public var includeTags: [String] = []
     /// `--exclude-tags`: cases carrying any of these are skipped.
@@ -26,7 +27,7 @@ public struct Planner: Sendable {
     /// `--shuffle` (with `--seed`): the seed, or nil to keep the declared order.
     public var shuffleSeed: UInt64? = nil
 
-    public init(defaultVersion: String) {
+    public init(defaultVersion: RequestedVersion) {
       self.defaultVersion = defaultVersion
     }
   }
@@ -52,7 +53,7 @@ public struct Planner: Sendable {
       switch file {
       case .loadFailed:
         var name = Self.loadFailureName
-        if !options.iosVersions.isEmpty { name += " [iOS \(options.iosVersions.joined(separator: ", "))]" }
+        if !options.iosVersions.isEmpty { name += " [iOS \(options.iosVersions.map(\.text).joined(separator: ", "))]" }
         let version = options.iosVersions.first ?? options.defaultVersion
         cases = [
           RunPlan.Case(
@@ -95,7 +96,7 @@ public struct Planner: Sendable {
       for scenario in declared {
         for (version, suffixed, fromOption) in _versions(of: scenario) {
           var name = scenario.name
-          if suffixed { name += " [iOS \(version)]" }
+          if suffixed { name += " [iOS \(version.text)]" }
           if options.repeatCount > 1 { name += " (repeat \(iteration)/\(options.repeatCount))" }
           cases.append(RunPlan.Case(
             scenario: scenario.identity,
@@ -123,29 +124,20 @@ public struct Planner: Sendable {
   }
 
   /// Each version a scenario runs on, whether its name gets the `[iOS X]` suffix, and whether `--ios` gave it.
-  private func _versions(of scenario: DeclaredScenario) -> [(String, Bool, Bool)] {
+  private func _versions(of scenario: DeclaredScenario) -> [(RequestedVersion, Bool, Bool)] {
     let limited = !options.iosVersions.isEmpty
-    let listed = limited ? Set(options.iosVersions.map(Self._normalized)) : []
+    let listed = Set(options.iosVersions)
     switch scenario.versions {
     case .pinned(let version):
       guard limited else { return [(version, false, false)] }
-      return listed.contains(Self._normalized(version)) ? [(version, true, false)] : []
+      return listed.contains(version) ? [(version, true, false)] : []
     case .matrix(let versions):
-      return versions.filter { !limited || listed.contains(Self._normalized($0)) }.map { ($0, true, false) }
+      return versions.filter { !limited || listed.contains($0) }.map { ($0, true, false) }
     case .unpinned where !limited:
       return [(options.defaultVersion, false, false)]
     case .unpinned:
       return options.iosVersions.map { ($0, true, true) }
     }
-  }
-
-  /// A version without trailing `.0` components (`14.0` and `14` are the same version; `14.0.1` is not).
-  private static func _normalized(_ version: String) -> String {
-    var parts = version.split(separator: ".", omittingEmptySubsequences: false)
-    while parts.count > 1, parts.last.map({ !$0.isEmpty && $0.allSatisfy { $0 == "0" } }) == true {
-      parts.removeLast()
-    }
-    return parts.joined(separator: ".")
   }
 
   /// The cases of `suites` that belong to `shard`, in their order; suites left empty are dropped.

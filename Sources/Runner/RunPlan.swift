@@ -20,7 +20,7 @@ public struct RunPlan: Sendable, Equatable {
     /// The line of the scenario's registration.
     public var line: Int
     /// The iOS version a device gets when the scenario does not say otherwise.
-    public var iosVersion: String
+    public var iosVersion: RequestedVersion
     /// `options.tags`.
     public var tags: [String]
     /// Why the case is reported as skipped instead of run, or nil.
@@ -37,14 +37,14 @@ public struct RunPlan: Sendable, Equatable {
     /// The versions of the devices a run of the case created, if they never included `iosVersion`
     /// (a `device { ios = … }` pinned another one), or nil when it ran on its planned version.
     public func versionsElsewhere(_ ranOn: [String]) -> [String]? {
-      let planned = (try? OSVersion(parsing: iosVersion))?.description ?? iosVersion
-      guard !ranOn.isEmpty, !ranOn.contains(planned) else { return nil }
+      let planned = try? iosVersion.version
+      guard !ranOn.isEmpty, !ranOn.contains(where: { $0 == planned?.description }) else { return nil }
       return ranOn
     }
 
     /// The version to report: the one that ran when a device pinned another than planned.
     public func reportedVersion(ranOn: [String]) -> String {
-      versionsElsewhere(ranOn)?.joined(separator: ", ") ?? iosVersion
+      versionsElsewhere(ranOn)?.joined(separator: ", ") ?? iosVersion.text
     }
 
     /// The name to report. When `--ios` planned the case but its devices pinned another version, the
@@ -53,9 +53,9 @@ public struct RunPlan: Sendable, Equatable {
     public func reportedName(ranOn: [String]) -> String {
       guard versionFromOption, let ran = versionsElsewhere(ranOn), name.hasPrefix(scenarioName) else { return name }
       var rest = name.dropFirst(scenarioName.count)
-      let suffix = " [iOS \(iosVersion)]"
+      let suffix = " [iOS \(iosVersion.text)]"
       if rest.hasPrefix(suffix) { rest = rest.dropFirst(suffix.count) }
-      return scenarioName + " [ran on iOS \(ran.joined(separator: ", ")), not --ios \(iosVersion)]" + rest
+      return scenarioName + " [ran on iOS \(ran.joined(separator: ", ")), not --ios \(iosVersion.text)]" + rest
     }
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import PermissionModel
 import Reporting
 import ScenarioRuntime
 
@@ -14,7 +15,7 @@ enum WorkerRequest: Codable, Sendable {
   /// Run the file's top level and say which scenarios it registers.
   case collect(WorkerFile)
   /// Run the scenario of the file registered as `scenario`, named `name`, on a device of `iosVersion` by default.
-  case run(WorkerFile, scenario: ScenarioIdentity, name: String, iosVersion: String, keepsTranscript: Bool)
+  case run(WorkerFile, scenario: ScenarioIdentity, name: String, iosVersion: RequestedVersion, keepsTranscript: Bool)
 }
 
 /// A worker's answer to one ``WorkerRequest``.
@@ -58,7 +59,7 @@ extension WorkerRequest {
     switch self {
     case .run(let file, let scenario, let name, let iosVersion, let keepsTranscript) where scenario.rawName == nil:
       return WorkerLine.join([
-        "R", String(scenario.index), String(scenario.line), String(scenario.occurrence), iosVersion,
+        "R", String(scenario.index), String(scenario.line), String(scenario.occurrence), iosVersion.text,
         keepsTranscript ? "1" : "0", file.readsDirectly ? "1" : "0", file.path, file.absolutePath, scenario.name, name,
       ])
     case .run, .collect:
@@ -73,7 +74,9 @@ extension WorkerRequest {
     {
       let file = WorkerFile(path: fields[7], absolutePath: fields[8], readsDirectly: fields[6] == "1")
       let scenario = ScenarioIdentity(index: index, name: fields[9], line: line, occurrence: occurrence)
-      self = .run(file, scenario: scenario, name: fields[10], iosVersion: fields[4], keepsTranscript: fields[5] == "1")
+      self = .run(
+        file, scenario: scenario, name: fields[10], iosVersion: RequestedVersion(written: fields[4]),
+        keepsTranscript: fields[5] == "1")
     } else {
       self = try WorkerLine.decode(WorkerRequest.self, line)
     }
@@ -115,8 +118,8 @@ extension WorkerReply {
     fields.append(scenario.skipReason.map { "+" + $0 } ?? "-")
     switch scenario.versions {
     case .unpinned: fields.append("u")
-    case .pinned(let version): fields += ["p", version]
-    case .matrix(let versions): fields += ["m", String(versions.count)] + versions
+    case .pinned(let version): fields += ["p", version.text]
+    case .matrix(let versions): fields += ["m", String(versions.count)] + versions.map(\.text)
     }
     return fields + [String(scenario.tags.count)] + scenario.tags
   }
@@ -138,8 +141,8 @@ extension WorkerReply {
     let versions: DeclaredScenario.Versions =
       switch try next() {
       case "u": .unpinned
-      case "p": .pinned(try next())
-      case "m": .matrix(try strings(try number()))
+      case "p": .pinned(RequestedVersion(written: try next()))
+      case "m": .matrix(try strings(try number()).map(RequestedVersion.init(written:)))
       default: throw WorkerLine.Malformed()
       }
     let tags = try strings(try number())

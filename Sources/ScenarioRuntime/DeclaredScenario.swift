@@ -1,3 +1,5 @@
+import PermissionModel
+
 /// One scenario as a scenario file registered it, before the run's options expand and select it.
 public struct DeclaredScenario: Sendable, Equatable, Codable {
   /// The iOS versions a scenario asks for in `options.ios`.
@@ -5,9 +7,9 @@ public struct DeclaredScenario: Sendable, Equatable, Codable {
     /// No `ios` option: the run's `--ios` list, else the newest version the model supports.
     case unpinned
     /// `ios = "13.4"`: one case on that version, named without a suffix.
-    case pinned(String)
+    case pinned(RequestedVersion)
     /// `ios = { "13.0", "14.0" }`: one case per version, each named `name [iOS X]`.
-    case matrix([String])
+    case matrix([RequestedVersion])
   }
 
   /// Position in the file's registration order, starting at 1.

@@ -89,7 +89,7 @@ public final class ScenarioEngine {
   /// A file that does not compile or whose top level fails gives the problem to report as its one
   /// errored case.
   public func collect(_ file: ScenarioFile) -> Collection {
-    let session = start(file: file, iosVersion: OSVersion.newestSupported.description, allowsDevices: false)
+    let session = start(file: file, iosVersion: RequestedVersion(.newestSupported), allowsDevices: false)
     do {
       let (globals, api) = try begin(shared: false)
       try state.call(_runChunk, try chunk(of: file), globals, ScenarioSession.seed(environment.seed, file.path))
@@ -163,7 +163,7 @@ public final class ScenarioEngine {
   /// `math.random` is seeded from the run's seed and the case's `name`, so a case draws the same numbers
   /// whatever ran before it. A failed expectation or a crash is a failure, anything else that stops it an
   /// error (``CaseVerdict``).
-  public func run(_ scenario: ScenarioIdentity, named name: String, of file: ScenarioFile, iosVersion: String) -> CaseRun {
+  public func run(_ scenario: ScenarioIdentity, named name: String, of file: ScenarioFile, iosVersion: RequestedVersion) -> CaseRun {
     let session = start(file: file, iosVersion: iosVersion, allowsDevices: false)
     let outcome: CaseOutcome
     do {
@@ -183,14 +183,14 @@ public final class ScenarioEngine {
   }
 
   /// A session for the REPL (or a one-off chunk): the state's own globals, devices allowed at any time.
-  public func interactiveSession(iosVersion: String) throws(LuaError) -> ScenarioSession {
+  public func interactiveSession(iosVersion: RequestedVersion) throws(LuaError) -> ScenarioSession {
     let session = start(file: nil, iosVersion: iosVersion, allowsDevices: true)
     _ = try begin(shared: true)
     return session
   }
 
   /// Starts serving a new session: a new instruction budget, and no Lua object of an earlier session reused.
-  private func start(file: ScenarioFile?, iosVersion: String, allowsDevices: Bool) -> ScenarioSession {
+  private func start(file: ScenarioFile?, iosVersion: RequestedVersion, allowsDevices: Bool) -> ScenarioSession {
     if state.memoryUsed > environment.limits.memory / 4 { state.collectGarbage() }
     state.instructionCount = 0
     state.clearObjectCache()
@@ -229,8 +229,8 @@ public final class ScenarioEngine {
       let versions: DeclaredScenario.Versions =
         switch entry["ios"] {
         case .nil: .unpinned
-        case let single where single.string != nil: .pinned(single.string ?? "")
-        case let many: .matrix((many.array ?? []).compactMap(\.string))
+        case let single where single.string != nil: .pinned(RequestedVersion(written: single.string ?? ""))
+        case let many: .matrix((many.array ?? []).compactMap(\.string).map(RequestedVersion.init(written:)))
         }
       let name = entry["name"].string ?? "", line = entry["line"].integer ?? 0
       let rawName: [UInt8]? = if case .bytes(let bytes) = entry["name"] { bytes } else { nil }

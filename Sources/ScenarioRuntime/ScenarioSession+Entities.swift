@@ -20,10 +20,10 @@ extension ScenarioSession {
         "device() can only be called inside a scenario (or before_each/after_each), not while the file is loaded")
     }
     let options = try OptionTable(call, 1, function: "device", valid: Self.deviceOptions)
-    let iosText = try options.version("ios") ?? defaultVersion
+    let ios = try options.version("ios").map(RequestedVersion.init(written:)) ?? defaultVersion
     var settings = DeviceOptions()
     do {
-      settings.ios = try OSVersion(parsing: iosText)
+      settings.ios = try ios.version
       if let locale = try options.string("locale") { settings.locale = locale }
       if let date = try options.string("date") { settings.date = try LocalDateTime(parsing: date) }
       if let on = try options.boolean("location_services") { settings.locationServicesEnabled = on }
@@ -38,7 +38,7 @@ extension ScenarioSession {
       throw LuaCallError.message(misuse.message)
     }
     let device = world.makeDevice(settings)
-    devices[device.entityID] = DeviceScript(iosText: iosText)
+    devices[device.entityID] = DeviceScript(iosText: ios.text)
     try checkTranscript()
     call.push(Device.members.wrap(device))
   }

@@ -16,7 +16,7 @@ public final class ScenarioSession {
   /// The model world the session's scenario acts on.
   public let world = World()
   /// The iOS version `device{…}` uses when its options name none: the case's version.
-  public let defaultVersion: String
+  public let defaultVersion: RequestedVersion
   /// Whether scenario code may create devices now (false while a file's top level runs).
   var allowsDevices: Bool
   /// What the scenario attached to each device.
@@ -30,7 +30,7 @@ public final class ScenarioSession {
   /// Where `print` goes; nil puts printed lines into the transcript (the REPL prints them at once).
   public var printHandler: ((String) -> Void)?
 
-  init(engine: ScenarioEngine, file: ScenarioFile?, iosVersion: String, allowsDevices: Bool) {
+  init(engine: ScenarioEngine, file: ScenarioFile?, iosVersion: RequestedVersion, allowsDevices: Bool) {
     self.engine = engine
     self.file = file
     defaultVersion = iosVersion
@@ -38,7 +38,7 @@ public final class ScenarioSession {
   }
 
   /// A session for the REPL on an engine of its own: the state's own globals, devices allowed at any time.
-  public static func interactive(environment: ScenarioEnvironment, iosVersion: String) throws(LuaError) -> ScenarioSession {
+  public static func interactive(environment: ScenarioEnvironment, iosVersion: RequestedVersion) throws(LuaError) -> ScenarioSession {
     try ScenarioEngine(environment: environment).interactiveSession(iosVersion: iosVersion)
   }
 

@@ -1,5 +1,6 @@
 import Foundation
 import LuaBridge
+import PermissionModel
 import ScenarioRuntime
 
 /// The per-case costs of the scenario runtime: a fresh state with the API, loading a file, running a case.
@@ -34,7 +35,7 @@ func sessionBenchmarks() throws {
       preconditionFailure("the benchmark file MUST register its scenarios")
     }
     report("whole case on an engine, file of \(count) scenario(s)", measure(samples: 15, iterations: 500) {
-      _ = engine.run(first.identity, named: first.name, of: file, iosVersion: "14.0")
+      _ = engine.run(first.identity, named: first.name, of: file, iosVersion: RequestedVersion(OSVersion(14)))
     })
   }
 }

@@ -1,3 +1,4 @@
+import PermissionModel
 import Runner
 import ScenarioRuntime
 import Testing
@@ -9,7 +10,7 @@ struct HostileNamesTests {
     let declared = names.enumerated().map { offset, name in
       DeclaredScenario(index: offset + 1, name: name, line: offset + 1, tags: [], versions: .unpinned, skipReason: nil)
     }
-    return Planner(options: .init(defaultVersion: "18.0")).plan([.scenarios(declared)]).suites.flatMap { $0.cases.map(\.name) }
+    return Planner(options: .init(defaultVersion: .init(OSVersion(18)))).plan([.scenarios(declared)]).suites.flatMap { $0.cases.map(\.name) }
   }
 
   @Test("a duplicate's number skips the names the file already has, so every case keeps a name of its own")

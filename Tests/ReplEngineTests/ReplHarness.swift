@@ -1,4 +1,5 @@
 import Foundation
+import PermissionModel
 import ScenarioRuntime
 
 @testable import ReplEngine
@@ -53,7 +54,7 @@ struct ReplHarness {
     }
     let sink = Sink()
     let environment = try ScenarioEnvironment(root: root, limits: limits)
-    let session = try ScenarioSession.interactive(environment: environment, iosVersion: "18.0")
+    let session = try ScenarioSession.interactive(environment: environment, iosVersion: .init(OSVersion(18)))
     script = ReplScript(inputs)
     let output = ReplOutput(write: { sink.output += $0 }, writeError: { sink.errors += $0 })
     let repl = try Repl(session: session, reader: script, output: output, catchesSIGINT: false)

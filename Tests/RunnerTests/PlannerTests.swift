@@ -1,3 +1,4 @@
+import PermissionModel
 import ScenarioRuntime
 import Runner
 import Testing
@@ -14,37 +15,37 @@ struct PlannerTests {
 
   @Test("unpinned scenarios take the default version, without a suffix")
   func defaultVersion() {
-    let plan = Planner(options: .init(defaultVersion: "18.0")).plan([.scenarios([declared("a", index: 1)])])
-    #expect(plan.suites[0].cases.map(\.iosVersion) == ["18.0"])
+    let plan = Planner(options: .init(defaultVersion: .init(OSVersion(18)))).plan([.scenarios([declared("a", index: 1)])])
+    #expect(plan.suites[0].cases.map(\.iosVersion.text) == ["18.0"])
     #expect(names(plan) == [["a"]])
   }
 
   @Test("--ios limits the run: unpinned scenarios run per version, pinned ones and matrix rows only when listed; all named [iOS X]")
   func iosMatrix() {
-    var options = Planner.Options(defaultVersion: "18.0")
-    options.iosVersions = ["13.0", "14.0"]
+    var options = Planner.Options(defaultVersion: .init(OSVersion(18)))
+    options.iosVersions = ["13.0", "14.0"].map(RequestedVersion.init(written:))
     let plan = Planner(options: options).plan([.scenarios([
       declared("free", index: 1),
-      declared("pinned", index: 2, versions: .pinned("12.0")),
-      declared("pinned here", index: 3, versions: .pinned("14")),
-      declared("listed", index: 4, versions: .matrix(["8", "13.0", "14.0.1"])),
+      declared("pinned", index: 2, versions: .pinned(RequestedVersion(written: "12.0"))),
+      declared("pinned here", index: 3, versions: .pinned(RequestedVersion(written: "14"))),
+      declared("listed", index: 4, versions: .matrix(["8", "13.0", "14.0.1"].map(RequestedVersion.init(written:)))),
     ])])
     #expect(names(plan) == [["free [iOS 13.0]", "free [iOS 14.0]", "pinned here [iOS 14]", "listed [iOS 13.0]"]])
-    #expect(plan.suites[0].cases.map(\.iosVersion) == ["13.0", "14.0", "14", "13.0"])
+    #expect(plan.suites[0].cases.map(\.iosVersion.text) == ["13.0", "14.0", "14", "13.0"])
     #expect(plan.omittedByVersion == 3, "the pinned 12.0 case and the matrix rows 8 and 14.0.1 are counted, so the run can say so")
-    #expect(Planner(options: Planner.Options(defaultVersion: "18.0")).plan([.scenarios([declared("p", index: 1, versions: .pinned("12.0"))])]).omittedByVersion == 0)
+    #expect(Planner(options: Planner.Options(defaultVersion: .init(OSVersion(18)))).plan([.scenarios([declared("p", index: 1, versions: .pinned(RequestedVersion(written: "12.0")))])]).omittedByVersion == 0)
   }
 
   @Test("a single --ios version is part of every name, so per-version jobs never share a case")
   func singleIOS() {
     var identities: [Set<String>] = []
     for version in ["13.0", "14.0"] {
-      var options = Planner.Options(defaultVersion: "18.0")
-      options.iosVersions = [version]
+      var options = Planner.Options(defaultVersion: .init(OSVersion(18)))
+      options.iosVersions = [RequestedVersion(written: version)]
       let plan = Planner(options: options).plan([
-        .scenarios([declared("a", index: 1), declared("m", index: 2, versions: .matrix(["13.0", "14.0"]))]), .loadFailed,
+        .scenarios([declared("a", index: 1), declared("m", index: 2, versions: .matrix(["13.0", "14.0"].map(RequestedVersion.init(written:))))]), .loadFailed,
       ])
-      #expect(plan.suites[0].cases.map(\.iosVersion) == [version, version])
+      #expect(plan.suites[0].cases.map(\.iosVersion.text) == [version, version])
       identities.append(Set(plan.suites.flatMap { suite in suite.cases.map { "\(suite.fileIndex) \($0.name)" } }))
     }
     #expect(identities[0].contains("0 a [iOS 13.0]"))
@@ -54,7 +55,7 @@ struct PlannerTests {
 
   @Test("duplicate names get #2, #3 in declaration order")
   func duplicates() {
-    let plan = Planner(options: .init(defaultVersion: "18.0")).plan([.scenarios([
+    let plan = Planner(options: .init(defaultVersion: .init(OSVersion(18)))).plan([.scenarios([
       declared("same", index: 1), declared("same", index: 2), declared("other", index: 3), declared("same", index: 4),
     ])])
     #expect(names(plan) == [["same", "same #2", "other", "same #3"]])
@@ -63,7 +64,7 @@ struct PlannerTests {
 
   @Test("tags: cases outside --tags or inside --exclude-tags are skipped with the reason; pending keeps its own")
   func tags() {
-    var options = Planner.Options(defaultVersion: "18.0")
+    var options = Planner.Options(defaultVersion: .init(OSVersion(18)))
     options.includeTags = ["accuracy"]
     options.excludeTags = ["slow"]
     let plan = Planner(options: options).plan([.scenarios([
@@ -78,7 +79,7 @@ struct PlannerTests {
 
   @Test("--filter drops cases; files left empty and helper modules are not suites")
   func filterAndEmptyFiles() {
-    let plan = Planner(options: .init(defaultVersion: "18.0")).plan(
+    let plan = Planner(options: .init(defaultVersion: .init(OSVersion(18)))).plan(
       [.scenarios([declared("keep me", index: 1), declared("drop", index: 2)]), .scenarios([]), .scenarios([declared("drop too", index: 1)])],
       keep: { $0.hasPrefix("keep") }
     )
@@ -88,14 +89,14 @@ struct PlannerTests {
 
   @Test("a file that failed to load is one errored case named after the failure")
   func loadFailure() {
-    let plan = Planner(options: .init(defaultVersion: "18.0")).plan([.loadFailed])
+    let plan = Planner(options: .init(defaultVersion: .init(OSVersion(18)))).plan([.loadFailed])
     #expect(names(plan) == [[Planner.loadFailureName]])
     #expect(plan.suites[0].cases[0].scenarioIndex == 0)
   }
 
   @Test("--repeat runs every case N times with distinct names")
   func repeats() {
-    var options = Planner.Options(defaultVersion: "18.0")
+    var options = Planner.Options(defaultVersion: .init(OSVersion(18)))
     options.repeatCount = 2
     let plan = Planner(options: options).plan([.scenarios([declared("a", index: 1), declared("b", index: 2)])])
     #expect(names(plan) == [["a (repeat 1/2)", "b (repeat 1/2)", "a (repeat 2/2)", "b (repeat 2/2)"]])
@@ -105,11 +106,11 @@ struct PlannerTests {
   func shards(count: Int) {
     let files: [CollectedFile] = (0..<7).map { f in .scenarios((1...(f + 1)).map { declared("f\(f) s\($0)", index: $0) }) }
     let paths = (0..<7).map { "dir/file\($0).lua" }
-    let all = Planner(options: .init(defaultVersion: "18.0")).plan(files, paths: paths)
+    let all = Planner(options: .init(defaultVersion: .init(OSVersion(18)))).plan(files, paths: paths)
     var seen: [String] = []
     var sizes: [Int] = []
     for k in 1...count {
-      var options = Planner.Options(defaultVersion: "18.0")
+      var options = Planner.Options(defaultVersion: .init(OSVersion(18)))
       options.shard = Shard(index: k, count: count)
       let plan = Planner(options: options).plan(files, paths: paths)
       seen += plan.suites.flatMap { suite in suite.cases.map { "\(suite.fileIndex) \($0.name)" } }
@@ -140,13 +141,13 @@ struct PlannerTests {
   @Test("shuffle is a permutation fixed by the seed; names do not depend on it")
   func shuffle() {
     let files: [CollectedFile] = (0..<5).map { f in .scenarios((1...6).map { declared("f\(f) s\($0)", index: $0) }) }
-    var options = Planner.Options(defaultVersion: "18.0")
+    var options = Planner.Options(defaultVersion: .init(OSVersion(18)))
     options.shuffleSeed = 42
     let a = Planner(options: options).plan(files)
     let b = Planner(options: options).plan(files)
     options.shuffleSeed = 43
     let c = Planner(options: options).plan(files)
-    let unshuffled = Planner(options: .init(defaultVersion: "18.0")).plan(files)
+    let unshuffled = Planner(options: .init(defaultVersion: .init(OSVersion(18)))).plan(files)
     #expect(a == b)
     #expect(a != c)
     #expect(a != unshuffled)

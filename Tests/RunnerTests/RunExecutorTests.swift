@@ -1,4 +1,5 @@
 import Foundation
+import PermissionModel
 import Reporting
 import ScenarioRuntime
 import Testing
@@ -24,7 +25,7 @@ struct RunExecutorTests {
         cases: (1...2).map { index in
           RunPlan.Case(
             scenario: ScenarioIdentity(index: index, name: "c\(index)", line: index), name: "c\(index)", line: index,
-            iosVersion: "18.0", tags: [], skipReason: nil)
+            iosVersion: .init(OSVersion(18)), tags: [], skipReason: nil)
         })
     })
 

@@ -1,4 +1,5 @@
 import Foundation
+import PermissionModel
 import Reporting
 import ScenarioRuntime
 import Testing
@@ -15,7 +16,7 @@ struct WorkerProcessTests {
 
   static let file = ScenarioFile(path: "s.lua", absolutePath: "/nowhere/s.lua", source: "")
   static let request = WorkerRequest.run(
-    WorkerFile(file), scenario: ScenarioIdentity(index: 1, name: "s", line: 4), name: "s", iosVersion: "18.0",
+    WorkerFile(file), scenario: ScenarioIdentity(index: 1, name: "s", line: 4), name: "s", iosVersion: .init(OSVersion(18)),
     keepsTranscript: false)
 
   @Test("a worker killed by a signal fails its request with the signal's name")
@@ -72,12 +73,12 @@ struct WorkerProcessTests {
       ScenarioIdentity(index: 2, name: "x\ty\nz\\", line: 7, occurrence: 3),
       ScenarioIdentity(index: 2, name: "x\u{FFFD}", line: 7, occurrence: 1, rawName: [0x78, 0xFF]),
     ] {
-      let request = WorkerRequest.run(file, scenario: scenario, name: scenario.name + " [iOS 14.0]", iosVersion: "14.0", keepsTranscript: true)
+      let request = WorkerRequest.run(file, scenario: scenario, name: scenario.name + " [iOS 14]", iosVersion: RequestedVersion(written: "14"), keepsTranscript: true)
       guard case .run(let file2, let scenario2, let name2, let version2, let keeps2) = try WorkerRequest(line: request.line[...]) else {
         Issue.record("not a run request")
         continue
       }
-      #expect(file2 == file && scenario2 == scenario && name2 == scenario.name + " [iOS 14.0]" && version2 == "14.0" && keeps2)
+      #expect(file2 == file && scenario2 == scenario && name2 == scenario.name + " [iOS 14]" && version2.text == "14" && keeps2)
     }
     let passed = WorkerReply.ran(ScenarioEngine.CaseRun(outcome: .passed, transcript: [], deviceVersions: ["12.0", "14.0"]))
     #expect(passed.line == Array("P\t12.0\t14.0".utf8))
@@ -89,8 +90,8 @@ struct WorkerProcessTests {
   func collectedLines() throws {
     let scenarios = [
       DeclaredScenario(index: 1, name: "a\tb\nc\\", line: 3),
-      DeclaredScenario(index: 2, name: "", line: 9, tags: ["t\t1", ""], versions: .pinned("14.0"), skipReason: "", occurrence: 2),
-      DeclaredScenario(index: 3, name: "m", line: 12, versions: .matrix(["13.0", "14.5"]), skipReason: "pending: x\ty"),
+      DeclaredScenario(index: 2, name: "", line: 9, tags: ["t\t1", ""], versions: .pinned(RequestedVersion(written: "14")), skipReason: "", occurrence: 2),
+      DeclaredScenario(index: 3, name: "m", line: 12, versions: .matrix(["13.0", "14.5", "banana"].map(RequestedVersion.init(written:))), skipReason: "pending: x\ty"),
       DeclaredScenario(index: 4, name: "none", line: 15, versions: .matrix([])),
     ]
     for list in [scenarios, []] {
@@ -101,6 +102,7 @@ struct WorkerProcessTests {
         continue
       }
       #expect(decoded == list)
+      #expect(WorkerReply.collected(.registered(decoded)).line == reply.line, "versions keep their text")
     }
     let raw = [DeclaredScenario(index: 1, name: "x\u{FFFD}", line: 1, rawName: [0x78, 0xFF])]
     let reply = WorkerReply.collected(.registered(raw))
@@ -140,7 +142,7 @@ struct WorkerProcessTests {
     let environment = try ScenarioEnvironment(root: root)
     let lane = ScenarioLane(.workerProcesses(Self.launch("read line; kill -6 $$")), environment: environment, stop: StopFlag())
     let planned = RunPlan.Case(
-      scenario: ScenarioIdentity(index: 1, name: "s", line: 4), name: "s", line: 4, iosVersion: "18.0", tags: [], skipReason: nil)
+      scenario: ScenarioIdentity(index: 1, name: "s", line: 4), name: "s", line: 4, iosVersion: .init(OSVersion(18)), tags: [], skipReason: nil)
     for _ in 0..<2 {
       let run = lane.run(planned, of: Self.file, keepsTranscript: false)
       guard case .errored(let problem)? = run?.outcome else {
@@ -176,7 +178,7 @@ struct WorkerReplyTests {
       return
     }
     let request = WorkerRequest.run(
-      WorkerFile(file), scenario: scenario.identity, name: "big", iosVersion: "18.0", keepsTranscript: false)
+      WorkerFile(file), scenario: scenario.identity, name: "big", iosVersion: .init(OSVersion(18)), keepsTranscript: false)
     let reply = WorkerServer.handle(request, file: file, on: engine)
     #expect(reply.line.count < 200_000, "\(reply.line.count) bytes")
     guard case .ran(let run) = reply, case .errored(let problem) = run.outcome else {

@@ -1,4 +1,5 @@
 import Foundation
+import PermissionModel
 import Reporting
 import ScenarioRuntime
 import Testing
@@ -18,7 +19,7 @@ struct CaseIdentityTests {
     }
     return try declared.map { scenario in
       let engine = try ScenarioEngine(environment: harness.environment)
-      let run = engine.run(scenario.identity, named: scenario.name, of: file, iosVersion: "14.0")
+      let run = engine.run(scenario.identity, named: scenario.name, of: file, iosVersion: .init(OSVersion(14)))
       return ScenarioHarness.Result(name: scenario.name, outcome: run.outcome, transcript: run.transcript)
     }
   }
@@ -57,7 +58,7 @@ struct CaseIdentityTests {
     let file = try ScenarioFile(path: "s.lua", environment: harness.environment)
     let engine = try ScenarioEngine(environment: harness.environment)
     let ghost = ScenarioIdentity(index: 1, name: "ghost", line: 1)
-    let run = engine.run(ghost, named: "ghost", of: file, iosVersion: "14.0")
+    let run = engine.run(ghost, named: "ghost", of: file, iosVersion: .init(OSVersion(14)))
     guard case .errored(let problem) = run.outcome else {
       Issue.record("expected an error, got \(run.outcome)")
       return
@@ -67,9 +68,9 @@ struct CaseIdentityTests {
     #expect(problem.headline.contains("registration #1 is now \"real\" (line 1)"), "\(problem.headline)")
     #expect(problem.headline.contains("registration order changed between runs: iterate with ipairs, or sort the keys"))
     // The same name on another line, or a later occurrence that never comes, is not the case either.
-    #expect(engine.run(ScenarioIdentity(index: 1, name: "real", line: 2), named: "real", of: file, iosVersion: "14.0").outcome.isError)
-    #expect(engine.run(ScenarioIdentity(index: 1, name: "real", line: 1, occurrence: 2), named: "real", of: file, iosVersion: "14.0").outcome.isError)
-    let beyond = engine.run(ScenarioIdentity(index: 5, name: "ghost", line: 1), named: "ghost", of: file, iosVersion: "14.0")
+    #expect(engine.run(ScenarioIdentity(index: 1, name: "real", line: 2), named: "real", of: file, iosVersion: .init(OSVersion(14))).outcome.isError)
+    #expect(engine.run(ScenarioIdentity(index: 1, name: "real", line: 1, occurrence: 2), named: "real", of: file, iosVersion: .init(OSVersion(14))).outcome.isError)
+    let beyond = engine.run(ScenarioIdentity(index: 5, name: "ghost", line: 1), named: "ghost", of: file, iosVersion: .init(OSVersion(14)))
     #expect(beyond.outcome.headline?.contains("the file made only 2 registrations") == true, "\(beyond.outcome)")
   }
 
@@ -79,7 +80,7 @@ struct CaseIdentityTests {
     defer { harness.remove() }
     let file = try ScenarioFile(path: "s.lua", environment: harness.environment)
     let engine = try ScenarioEngine(environment: harness.environment)
-    let run = engine.run(ScenarioIdentity(index: 1, name: "b", line: 2), named: "b", of: file, iosVersion: "14.0")
+    let run = engine.run(ScenarioIdentity(index: 1, name: "b", line: 2), named: "b", of: file, iosVersion: .init(OSVersion(14)))
     #expect(run.outcome.headline == "b ran")
   }
 

@@ -1,5 +1,6 @@
 import Foundation
 import LuaBridge
+import PermissionModel
 import ScenarioRuntime
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
 struct CompletionTests {
   private func session() throws -> ScenarioSession {
     let environment = try ScenarioEnvironment(root: FileManager.default.temporaryDirectory.path)
-    let session = try ScenarioSession.interactive(environment: environment, iosVersion: "18.0")
+    let session = try ScenarioSession.interactive(environment: environment, iosVersion: .init(OSVersion(18)))
     let setup = try session.luaState.load(
       """
       phone = device { ios = "14.0" }

@@ -1,4 +1,5 @@
 import Foundation
+import PermissionModel
 import Reporting
 import ScenarioRuntime
 import Testing
@@ -88,8 +89,8 @@ struct EngineIsolationTests {
     defer { harness.remove() }
     let file = try ScenarioFile(path: "s.lua", environment: harness.environment)
     let engine = try ScenarioEngine(environment: harness.environment)
-    #expect(engine.run(ScenarioIdentity(index: 1, name: "spins", line: 1), named: "spins", of: file, iosVersion: "14.0").outcome.type == "BudgetExceeded")
-    #expect(engine.run(ScenarioIdentity(index: 2, name: "works", line: 2), named: "works", of: file, iosVersion: "14.0").outcome == .passed)
+    #expect(engine.run(ScenarioIdentity(index: 1, name: "spins", line: 1), named: "spins", of: file, iosVersion: .init(OSVersion(14))).outcome.type == "BudgetExceeded")
+    #expect(engine.run(ScenarioIdentity(index: 2, name: "works", line: 2), named: "works", of: file, iosVersion: .init(OSVersion(14))).outcome == .passed)
   }
 
   @Test("an engine and its sessions are freed once their owners let go (no cycle through the running session)")
@@ -101,8 +102,8 @@ struct EngineIsolationTests {
     weak var freedSession: ScenarioSession?
     do {
       let engine = try ScenarioEngine(environment: harness.environment)
-      #expect(engine.run(ScenarioIdentity(index: 1, name: "x", line: 1), named: "x", of: file, iosVersion: "14.0").outcome == .passed)
-      let session = try engine.interactiveSession(iosVersion: "14.0")
+      #expect(engine.run(ScenarioIdentity(index: 1, name: "x", line: 1), named: "x", of: file, iosVersion: .init(OSVersion(14))).outcome == .passed)
+      let session = try engine.interactiveSession(iosVersion: .init(OSVersion(14)))
       freedEngine = engine
       freedSession = session
     }

@@ -1,4 +1,5 @@
 import Foundation
+import PermissionModel
 import Reporting
 import ScenarioRuntime
 
@@ -43,7 +44,7 @@ struct ScenarioHarness {
     }
     return scenarios.map { scenario in
       if let reason = scenario.skipReason { return Result(name: scenario.name, outcome: .skipped(reason: reason), transcript: []) }
-      let version: String = if case .pinned(let pinned) = scenario.versions { pinned } else { ios }
+      let version = if case .pinned(let pinned) = scenario.versions { pinned } else { RequestedVersion(written: ios) }
       let run = engine.run(scenario.identity, named: scenario.name, of: file, iosVersion: version)
       return Result(name: scenario.name, outcome: run.outcome, transcript: run.transcript)
     }
