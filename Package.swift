@@ -35,6 +35,9 @@ let package = Package(
       name: "PermissionModel",
       exclude: ["README.md"],  // the design note for the next engineer
       resources: [.embedInCode("SystemStrings")],
+      // The world's records are arrays in a class, so every read of one is a dynamic exclusivity
+      // check (a sixth of a live stream's model time). Debug builds, and so every test, keep the checks.
+      swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))],
       plugins: ["SystemStringsIndex"]
     ),
     // Lists SystemStrings/*.json for PermissionModel (the bytes come from embedInCode's PackageResources).

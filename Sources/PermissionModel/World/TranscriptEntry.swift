@@ -16,7 +16,7 @@ public struct TranscriptEntry: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// What happened.
-  public enum Event: Hashable, Sendable {
+  public indirect enum Event: Hashable, Sendable {
     /// A model step in words, with its rule id, or a line the scenario printed.
     case note(String)
     /// C1: a callback reached its delegate or the app's loop.
