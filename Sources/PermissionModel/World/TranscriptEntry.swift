@@ -15,7 +15,7 @@ public struct TranscriptEntry: Hashable, Sendable, CustomStringConvertible {
     case manager(app: String, number: Int)
   }
 
-  /// What happened.
+  /// What happened (boxed: a callback is large, and an entry is copied as it is appended and read).
   public indirect enum Event: Hashable, Sendable {
     /// A model step in words, with its rule id, or a line the scenario printed.
     case note(String)
