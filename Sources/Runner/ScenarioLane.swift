@@ -97,8 +97,8 @@ final class ScenarioLane: CaseLane {
     while true {
       // Topped up each time the runner is about to wait (the requests go out in one write, and the
       // worker reads them in one), or when half the queue is gone.
-      if queue.count <= Self.queueDepth / 2 || !(_worker?.hasReply ?? false) {
-        while queue.count < Self.queueDepth, queue.isEmpty || queuedBytes < Self.queuedBytes, !_stop.isSet, let job = next() {
+      if queue.count <= pace.depth / 2 || !(_worker?.hasReply ?? false) {
+        while queue.count < pace.depth, queue.isEmpty || queuedBytes < Self.queuedBytes, !_stop.isSet, let job = next() {
           if queue.isEmpty {
             headStarted = .now
             began(job.position)
@@ -158,8 +158,8 @@ final class ScenarioLane: CaseLane {
     }
   }
 
-  /// How many cases a lane keeps queued in its worker: enough that the worker rarely waits for the
-  /// runner, and that the lane can sleep through half of them (``WorkerPace``). Measured on 10,000
+  /// How many cases a lane keeps queued in its worker, at most (``WorkerPace/depth``): enough that the
+  /// worker rarely waits for the runner, and that the lane can sleep through half of them. Measured on 10,000
   /// realistic cases, --jobs 1: 2.69 s with 2 queued, 1.98 s with 8 and a wake-up per reply; with the
   /// naps, the runner's context switches went from 18,800 to 5,300 (8 queued), 3,400 (16) and 2,800 (32),
   /// and CPU time from 3.2 s to 2.2 s (32). A fixed 2 ms wait, tried before, left the worker idle
@@ -185,6 +185,15 @@ final class ScenarioLane: CaseLane {
     /// What one case took lately.
     private var _perCase: Duration?
 
+    /// How many cases the lane keeps queued in its worker: ``ScenarioLane/queueDepth`` for cases of
+    /// a quarter of a millisecond or less, fewer for longer ones (8 for a millisecond and more, and
+    /// before the first replies), so that the cases one lane holds at the end of a run, while another
+    /// lane has none left, stay a few milliseconds of work.
+    var depth: Int {
+      guard let perCase = _perCase, perCase > .zero else { return 8 }
+      return max(8, min(ScenarioLane.queueDepth, Int(Duration.milliseconds(8) / perCase)))
+    }
+
     static let longest = Duration.milliseconds(5)
     /// A nap shorter than this is not worth a sleep.
     static let shortest = Duration.microseconds(50)
@@ -194,8 +203,8 @@ final class ScenarioLane: CaseLane {
       if let last = _lastWait, received > 0 { _perCase = (now - last) / received }
       _lastWait = now
       received = 0
-      guard let perCase = _perCase, queued > ScenarioLane.queueDepth / 2 else { return }
-      let nap = min(perCase * (queued - ScenarioLane.queueDepth / 2), Self.longest, deadline - now)
+      guard let perCase = _perCase, queued > depth / 2 else { return }
+      let nap = min(perCase * (queued - depth / 2), Self.longest, deadline - now)
       guard nap >= Self.shortest else { return }
       let (seconds, attoseconds) = nap.components
       var time = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
