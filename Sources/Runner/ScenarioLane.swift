@@ -98,12 +98,13 @@ final class ScenarioLane: CaseLane {
       // Topped up each time the runner is about to wait (the requests go out in one write, and the
       // worker reads them in one), or when half the queue is gone.
       if queue.count <= pace.depth / 2 || !(_worker?.hasReply ?? false) {
-        while queue.count < pace.depth, queue.isEmpty || queuedBytes < Self.queuedBytes, !_stop.isSet, let job = next() {
+        while queue.count < pace.depth, queue.isEmpty || queuedBytes < Self.queuedBytes, !_stop.isSet {
+          guard let taken = next() else { break }
           if queue.isEmpty {
             headStarted = .now
-            began(job.position)
+            began(taken.position)
           }
-          var job = job
+          var job = taken
           let line = request(job).line
           job.requestBytes = line.count + 1
           queuedBytes += job.requestBytes
@@ -119,7 +120,7 @@ final class ScenarioLane: CaseLane {
         do throws(WorkerProcess.Failure) {
           if !worker.hasReply {
             worker.flush()
-            pace.nap(queued: queue.count, until: headStarted + launch.timeLimit)
+            pace.nap(queued: queue.count, until: headStarted + launch.timeLimit, isLast: isDone())
           }
           let reply = try worker.receive(launch, until: headStarted + launch.timeLimit, isAbandoned: { _stop.isAbandoned })
           pace.received += 1
@@ -182,8 +183,10 @@ final class ScenarioLane: CaseLane {
     /// Replies received since the lane last went to wait.
     var received = 0
     private var _lastWait: ContinuousClock.Instant?
-    /// What one case took lately.
+    /// What one case took lately: the shorter of the last two measures (the first also holds the
+    /// file's compilation, and a nap too short only costs a wake-up).
     private var _perCase: Duration?
+    private var _measured: Duration?
 
     /// How many cases the lane keeps queued in its worker: ``ScenarioLane/queueDepth`` for cases of
     /// a quarter of a millisecond or less, fewer for longer ones (8 for a millisecond and more, and
@@ -198,12 +201,18 @@ final class ScenarioLane: CaseLane {
     /// A nap shorter than this is not worth a sleep.
     static let shortest = Duration.microseconds(50)
 
-    mutating func nap(queued: Int, until deadline: ContinuousClock.Instant) {
+    /// Sleeps before the lane waits for `queued` cases, unless `isLast`: when no case is left to take,
+    /// no refill waits on the replies, and the run's last results should come as soon as they can.
+    mutating func nap(queued: Int, until deadline: ContinuousClock.Instant, isLast: Bool) {
       let now = ContinuousClock.now
-      if let last = _lastWait, received > 0 { _perCase = (now - last) / received }
+      if let last = _lastWait, received > 0 {
+        let measured = (now - last) / received
+        _perCase = _measured.map { min($0, measured) }
+        _measured = measured
+      }
       _lastWait = now
       received = 0
-      guard let perCase = _perCase, queued > depth / 2 else { return }
+      guard !isLast, let perCase = _perCase, queued > depth / 2 else { return }
       let nap = min(perCase * (queued - depth / 2), Self.longest, deadline - now)
       guard nap >= Self.shortest else { return }
       let (seconds, attoseconds) = nap.components
