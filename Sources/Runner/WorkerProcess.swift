@@ -114,11 +114,23 @@ final class WorkerProcess {
     return try receive(launch, until: ContinuousClock.now + launch.timeLimit, isAbandoned: isAbandoned)
   }
 
-  /// Queues `request` in the worker (it answers requests in order).
+  /// Queues `request` in the worker (it answers requests in order); requests queued one after another
+  /// go out together, in one write, when the runner next waits for a reply.
   func send(_ request: WorkerRequest) throws(Failure) {
-    guard _isRunning else { throw .ended(_ending) }
-    guard _channel.send(request.line) else { throw .ended(ended()) }
+    try send(line: request.line)
   }
+
+  /// Queues a request already in its line form (``WorkerRequest/line``).
+  func send(line: [UInt8]) throws(Failure) {
+    guard _isRunning else { throw .ended(_ending) }
+    _channel.enqueue(line)
+  }
+
+  /// Whether a reply has arrived that ``receive(_:until:isAbandoned:)`` returns without waiting.
+  var hasReply: Bool { _channel.hasBufferedLine }
+
+  /// Writes the requests queued by ``send(_:)`` now, rather than when the runner next waits for a reply.
+  func flush() { _channel.flush() }
 
   /// Waits until the worker said it is ready (its engine is loaded), within the launch's time limit
   /// and until `isAbandoned()`, looked at every few milliseconds; any failure ends the worker.

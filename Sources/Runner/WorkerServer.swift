@@ -24,7 +24,10 @@ public enum WorkerServer {
     }
     watchdog.start()
     let engine = Result { () throws(LuaError) in try ScenarioEngine(environment: environment) }
-    let channel = WorkerChannel(input: 0, output: 1)
+    // Each reply goes out as its case ends, never held while the next case runs: a case that crashes
+    // the worker, or that its runner kills, takes no finished case's reply with it. The requests come
+    // in batches (``ScenarioLane``), read in one blocking read.
+    let channel = WorkerChannel(input: 0, output: 1, waits: .blocking)
     guard channel.send(WorkerProcess.readyLine) else { return 0 }
     var files: [WorkerFile: ScenarioFile] = [:]
     while let request = try? channel.receive(WorkerRequest.init(line:)) {

@@ -12,8 +12,10 @@ struct PermsimScriptTests {
     let scripts = root.appendingPathComponent("Scripts")
     let tools = root.appendingPathComponent("tools")
     for folder in [scripts, tools] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
-    try FileManager.default.copyItem(
-      at: PermsimProcess.packageRoot.appendingPathComponent("Scripts/permsim"), to: scripts.appendingPathComponent("permsim"))
+    for script in ["permsim", "release-build"] {
+      try FileManager.default.copyItem(
+        at: PermsimProcess.packageRoot.appendingPathComponent("Scripts/\(script)"), to: scripts.appendingPathComponent(script))
+    }
     try write("#!/bin/sh\nexit 0\n", to: scripts.appendingPathComponent("bootstrap"))
     // The stand-in build makes a release binary that echoes its arguments.
     try write(

@@ -136,6 +136,43 @@ struct WorkerProcessTests {
     #expect(!asked, "a lane that is not ready takes nothing")
   }
 
+  @Test("a lane's batched requests reach the worker in plan order, and each reply goes to its own case")
+  func laneKeepsOrder() throws {
+    let environment = try ScenarioEnvironment(root: FileManager.default.temporaryDirectory.path)
+    // The stand-in answers each request with a pass whose device versions name the request's scenario index.
+    let tab = "\t"
+    let script = """
+      echo Y
+      while IFS= read -r line; do rest=${line#R\(tab)}; echo "P\(tab)${rest%%\(tab)*}"; done
+      """
+    let lane = ScenarioLane(.workerProcesses(Self.launch(script)), environment: environment, stop: StopFlag())
+    let count = ScenarioLane.queueDepth * 3 + 5
+    var handedOut = 0
+    var finished: [(position: Int, versions: [String])] = []
+    lane.runAll(
+      keepsTranscript: false, isDone: { handedOut == count },
+      next: {
+        guard handedOut < count else { return nil }
+        handedOut += 1
+        let planned = RunPlan.Case(
+          scenario: ScenarioIdentity(index: 1000 + handedOut - 1, name: "s", line: 4), name: "s", line: 4, iosVersion: "18.0",
+          tags: [], skipReason: nil)
+        return ScenarioLane.Job(position: handedOut - 1, planned: planned, file: Self.file)
+      },
+      began: { _ in },
+      finish: { position, run in finished.append((position, run?.deviceVersions ?? ["none"])) })
+    #expect(finished.map(\.position) == Array(0..<count))
+    #expect(finished.map(\.versions) == (0..<count).map { ["\(1000 + $0)"] })
+  }
+
+  @Test("a request queued by send goes out when the runner waits for its reply")
+  func queuedRequestIsSent() throws {
+    let worker = try WorkerProcess(Self.launch("read line; echo P; exec sleep 60"))
+    try worker.send(Self.request)
+    // Were it held, the reply would never come and the wait would end at the time limit instead.
+    #expect(try worker.receive(Self.launch(""), until: .now + .seconds(30), isAbandoned: { false }).isPass)
+  }
+
   @Test("a lane reports a crashed worker as its case's error and starts another worker for the next case")
   func laneGoesOn() throws {
     let root = FileManager.default.temporaryDirectory.path
@@ -213,5 +250,56 @@ struct WorkerChannelTests {
       #expect(received.count == line.count && received.first == line.first)
     }
     #expect(throws: WorkerChannel.Interruption.closed) { try channel.receive { $0.count } }
+  }
+
+  @Test("queued lines wait for a flush, then go out in one write, in order")
+  func batch() throws {
+    var ends: [Int32] = [0, 0]
+    #expect(pipe(&ends) == 0)
+    defer { close(ends[0]); close(ends[1]) }
+    let writer = WorkerChannel(input: -1, output: ends[1])
+    for line in ["one", "two", "three"] { writer.enqueue(Array(line.utf8)) }
+    #expect(writer.hasQueued && writer.writeCount == 0)
+    var descriptor = pollfd(fd: ends[0], events: Int16(POLLIN), revents: 0)
+    #expect(poll(&descriptor, 1, 0) == 0, "nothing written before the flush")
+    #expect(writer.flush())
+    #expect(!writer.hasQueued && writer.writeCount == 1)
+    let reader = WorkerChannel(input: ends[0], output: -1)
+    var received: [String] = []
+    for _ in 0..<3 { received.append(try reader.receive { String(decoding: $0, as: UTF8.self) }) }
+    #expect(received == ["one", "two", "three"])
+    #expect(!reader.hasBufferedLine)
+  }
+
+  @Test("a channel writes what it queued before it waits to receive")
+  func flushBeforeWaiting() throws {
+    do {
+      var requests: [Int32] = [0, 0]
+      var replies: [Int32] = [0, 0]
+      #expect(pipe(&requests) == 0 && pipe(&replies) == 0)
+      let (requestsIn, repliesOut) = (requests[0], replies[1])
+      // The other side answers each line it reads with the line backwards, and ends when its input closes.
+      let echo = Thread {
+        let other = WorkerChannel(input: requestsIn, output: repliesOut)
+        while let line = try? other.receive({ Array($0) }) { other.send(line.reversed()) }
+        close(repliesOut)
+      }
+      echo.start()
+      let channel = WorkerChannel(input: replies[0], output: requests[1])
+      channel.enqueue(Array("ping".utf8))
+      channel.enqueue(Array("pong".utf8))
+      // Were the lines held, both sides would wait for each other: the check ends such a wait.
+      var slices = 0
+      let check = { () -> String? in
+        slices += 1
+        return slices > 300 ? "no answer" : nil
+      }
+      #expect(try channel.receive({ String(decoding: $0, as: UTF8.self) }, check: check) == "gnip")
+      #expect(try channel.receive({ String(decoding: $0, as: UTF8.self) }, check: check) == "gnop")
+      close(requests[1])
+      #expect(throws: WorkerChannel.Interruption.closed) { try channel.receive({ $0.count }, check: check) }
+      close(requests[0])
+      close(replies[0])
+    }
   }
 }

@@ -1,0 +1,50 @@
+import Foundation
+import PermsimTestSupport
+import Reporting
+import ScenarioRuntime
+import Testing
+
+@testable import Runner
+
+/// The worker side of the runner's pipes, with the real `permsim worker` (issue 11).
+@Suite("permsim worker")
+struct WorkerServerTests {
+  @Test("a worker answers each request as its case ends, without waiting for the next request")
+  func repliesAtOnce() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("permsim-worker-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try """
+      scenario("one", function() expect(1).to_be(1) end)
+      scenario("two", function() expect(1).to_be(2) end)
+      """.write(to: folder.appendingPathComponent("w.lua"), atomically: true, encoding: .utf8)
+    let launch = WorkerLaunch(
+      executable: PermsimProcess.executable.path,
+      arguments: ["worker", "--root", folder.path, "--instructions", "50000000", "--memory", "67108864"],
+      timeLimit: .seconds(60), memoryLimit: 0)
+    let worker = try WorkerProcess(launch)
+    try worker.awaitReady(launch, isAbandoned: { false })
+    let environment = try ScenarioEnvironment(root: folder.path)
+    let file = WorkerFile(try ScenarioFile(path: "w.lua", environment: environment))
+    // One request at a time: were a reply held until the next request came, each wait would end at the time limit.
+    guard case .collected(.registered(let scenarios)) = try worker.perform(.collect(file), launch, isAbandoned: { false }) else {
+      Issue.record("the file did not register its scenarios")
+      return
+    }
+    #expect(scenarios.map(\.name) == ["one", "two"])
+    var outcomes: [String] = []
+    for scenario in scenarios {
+      let request = WorkerRequest.run(file, scenario: scenario.identity, name: scenario.name, iosVersion: "18.0", keepsTranscript: false)
+      guard case .ran(let run) = try worker.perform(request, launch, isAbandoned: { false }) else {
+        Issue.record("not a run")
+        return
+      }
+      switch run.outcome {
+      case .passed: outcomes.append("passed")
+      case .failed: outcomes.append("failed")
+      default: outcomes.append("\(run.outcome)")
+      }
+    }
+    #expect(outcomes == ["passed", "failed"])
+  }
+}
