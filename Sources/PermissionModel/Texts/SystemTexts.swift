@@ -102,7 +102,8 @@ public struct SystemTexts: Sendable {
 
   /// A label with straight apostrophes turned curly, so that `Don't Allow` finds `Don’t Allow`.
   public static func normalized(_ label: String) -> String {
-    String(String.UnicodeScalarView(label.unicodeScalars.map { $0 == "'" ? "’" : $0 }))
+    guard label.utf8.contains(UInt8(ascii: "'")) else { return label }  // most labels: nothing to turn
+    return String(String.UnicodeScalarView(label.unicodeScalars.map { $0 == "'" ? "’" : $0 }))
   }
 
   private func lookup(
