@@ -1,4 +1,5 @@
 import Foundation
+import PermissionModel
 import PermsimTestSupport
 import Reporting
 import ScenarioRuntime
@@ -34,7 +35,7 @@ struct WorkerServerTests {
     #expect(scenarios.map(\.name) == ["one", "two"])
     var outcomes: [String] = []
     for scenario in scenarios {
-      let request = WorkerRequest.run(file, scenario: scenario.identity, name: scenario.name, iosVersion: "18.0", keepsTranscript: false)
+      let request = WorkerRequest.run(file, scenario: scenario.identity, name: scenario.name, iosVersion: .init(OSVersion(18)), keepsTranscript: false)
       guard case .ran(let run) = try worker.perform(request, launch, isAbandoned: { false }) else {
         Issue.record("not a run")
         return

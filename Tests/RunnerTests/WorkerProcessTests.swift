@@ -155,7 +155,7 @@ struct WorkerProcessTests {
         guard handedOut < count else { return nil }
         handedOut += 1
         let planned = RunPlan.Case(
-          scenario: ScenarioIdentity(index: 1000 + handedOut - 1, name: "s", line: 4), name: "s", line: 4, iosVersion: "18.0",
+          scenario: ScenarioIdentity(index: 1000 + handedOut - 1, name: "s", line: 4), name: "s", line: 4, iosVersion: .init(OSVersion(18)),
           tags: [], skipReason: nil)
         return ScenarioLane.Job(position: handedOut - 1, planned: planned, file: Self.file)
       },
