@@ -1,5 +1,4 @@
 // In-process benchmarks of the permission model, printed as figures (run in release: Scripts/bench-model).
-import Foundation
 import PermissionModel
 
 // MARK: - Measuring
@@ -111,11 +110,8 @@ func streamFigure() throws {
   print("  goal < 1000 µs: \(median < 1000 ? "met" : "missed")")
 }
 
-do {
-  if CommandLine.arguments.contains("--stream") {  // that figure alone (Scripts/bench-model --stream)
-    try streamFigure()
-    exit(0)
-  }
+/// Every figure, then the engine's (or, with `--probe`, the engine memory probe).
+func allFigures() throws {
   var pending = 0
   var advanceYear: [Double] = []
   for _ in 0..<30 {
@@ -142,6 +138,11 @@ do {
   try streamFigure()
 
   if CommandLine.arguments.contains("--probe") { try engineMemoryProbe() } else { try sessionBenchmarks() }
+}
+
+do {
+  // `--stream`: issue 14's figure alone (Scripts/bench-model --stream).
+  if CommandLine.arguments.contains("--stream") { try streamFigure() } else { try allFigures() }
 } catch {
   print("permsim-bench: \(error)")
 }
