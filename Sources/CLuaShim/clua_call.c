@@ -496,7 +496,7 @@ static int p_privatelibrary(lua_State *L) {
   return 1;
 }
 
-static int push_private_library(lua_State *L, const char *key, lua_CFunction opener) {
+int clua_pushprivatelibrary(lua_State *L, const char *key, lua_CFunction opener) {
   if (lua_rawgetp(L, LUA_REGISTRYINDEX, key) == LUA_TTABLE) return LUA_OK;
   lua_pop(L, 1);
   if (!lua_checkstack(L, 3)) return CLUA_NOSTACK;
@@ -505,6 +505,6 @@ static int push_private_library(lua_State *L, const char *key, lua_CFunction ope
   return protected(L, p_privatelibrary, 2, 1);
 }
 
-int clua_pushdebuglibrary(lua_State *L) { return push_private_library(L, &debuglibrary_key, luaopen_debug); }
+int clua_pushdebuglibrary(lua_State *L) { return clua_pushprivatelibrary(L, &debuglibrary_key, luaopen_debug); }
 
-int clua_pushoslibrary(lua_State *L) { return push_private_library(L, &oslibrary_key, luaopen_os); }
+int clua_pushoslibrary(lua_State *L) { return clua_pushprivatelibrary(L, &oslibrary_key, luaopen_os); }

@@ -98,4 +98,7 @@ int clua_openall(lua_State *L);
 /* Replaces the global next and pairs by ones that visit keys in a defined order (clua_order.c). */
 void clua_openorder(lua_State *L);
 
+/* Pushes the library that 'opener' opens, opened once per state and kept in the registry under 'key'. */
+int clua_pushprivatelibrary(lua_State *L, const char *key, lua_CFunction opener);
+
 #endif

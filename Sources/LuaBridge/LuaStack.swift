@@ -292,20 +292,28 @@ extension LuaStack {
   /// The value at `index`, copied deeply.
   ///
   /// A table reached along several paths is copied once per path, so sixty tables that each hold the
-  /// next one twice would make a copy of 2⁶⁰ entries. A copy therefore stops after one entry per 16
-  /// bytes the state holds (every entry takes at least that in Lua, so a table reached along one path
-  /// never comes near it), and the whole value is then `.opaque("table")`.
+  /// next one twice would make a copy of 2⁶⁰ entries. A copy therefore stops after one entry per 128
+  /// bytes of the state's memory limit (524,288 at the default 64 MiB; an entry takes at least 16 bytes
+  /// in Lua, so only a value filling an eighth of the limit with entries reaches that along one path),
+  /// and the whole value is then `.opaque("table")`.
   func value(at index: Int32) -> LuaValue {
     var path: [UnsafeRawPointer] = []
-    var copy = Copy(entries: max(1 << 16, Int(clua_memoryused(L)) / 16))
+    var copy = Copy(entries: copyLimit)
     return value(at: lua_absindex(L, index), path: &path, copy: &copy)
+  }
+
+  /// How many entries a copy may make: from the memory limit, never from the memory in use (which
+  /// counts garbage not yet collected, so a case's verdict would depend on the collector).
+  private var copyLimit: Int {
+    let limit = Int(clua_memorylimit(L))
+    return limit > 0 ? max(1 << 16, limit / 128) : max(1 << 16, Int(clua_memoryused(L)) / 16)
   }
 
   /// ``value(at:)`` for a Swift function's argument: the copy is charged to the instruction budget
   /// (see ``charge(copiedBytes:entries:)``), so a loop that makes the host copy a large value ends.
   func chargedValue(at index: Int32) -> LuaValue {
     var path: [UnsafeRawPointer] = []
-    let start = max(1 << 16, Int(clua_memoryused(L)) / 16)
+    let start = copyLimit
     var copy = Copy(entries: start)
     let value = value(at: lua_absindex(L, index), path: &path, copy: &copy)
     charge(copiedBytes: copy.bytes, entries: start - max(copy.entries, 0))
@@ -564,6 +572,11 @@ extension LuaStack {
   func pushDebugLibrary() throws(LuaError) {
     reserve(2)
     try check(clua_pushdebuglibrary(L))
+  }
+
+  func pushSnapshotLibrary() throws(LuaError) {
+    reserve(2)
+    try check(clua_pushsnapshotlibrary(L))
   }
 
   static func setGCStress(_ L: OpaquePointer, _ on: Bool) {

@@ -85,6 +85,15 @@ public final class LuaState {
     }
   }
 
+  /// Trusted: `take` and `same`, which snapshot what values reach and check it later (so a file's cases can share one top level).
+  public func snapshotLibrary() throws(LuaError) -> LuaTable {
+    let stack = LuaStack.current(self)
+    return try stack.balanced { () throws(LuaError) in
+      try stack.pushSnapshotLibrary()
+      return LuaTable(stack.reference(at: -1))
+    }
+  }
+
   /// Trusted: the os library, opened privately for host code (a sandbox never publishes it).
   ///
   /// Hand scenario code only what is harmless, such as `os.date` applied to a virtual time with

@@ -6,11 +6,13 @@ import Reporting
 ///
 /// Loading the prelude and installing the API costs far more than a scenario itself, so a runner keeps
 /// one engine per worker thread and calls ``collect(_:)`` and ``run(_:named:of:iosVersion:)`` on it.
-/// Every case still starts clean: it gets a new global table holding fresh copies of the standard
-/// library tables, a new instance of the prelude, its file's main chunk run again with that table as
-/// `_ENV`, a new model world and a new session (``ScenarioSession``). Nothing a case can reach
-/// survives it: the library tables it may change are copies, the string metatable and the originals
-/// are hidden, and the host's primitives serve only the session that is running.
+/// Every case still starts clean: it sees its file's top level as a run of it in a new global table
+/// (fresh copies of the standard library tables, a new instance of the prelude) leaves it, with a new
+/// model world and a new session (``ScenarioSession``). The cases of a file share that run while each
+/// leaves it as it found it, which a snapshot checks after every case (see ``run(_:named:of:iosVersion:)``);
+/// otherwise the next case gets a run of its own. Nothing a case can reach survives it: the library
+/// tables it may change are copies, the string metatable and the originals are hidden, and the host's
+/// primitives serve only the session that is running.
 ///
 /// An engine is not thread-safe; use it from one thread at a time.
 public final class ScenarioEngine {
@@ -23,9 +25,21 @@ public final class ScenarioEngine {
   private let _loader: LuaTable
   private let _begin: LuaFunction
   private let _runChunk: LuaFunction
-  private let _runCase: LuaFunction
-  /// The main chunks of the files run last (cases of a file run one after another, so a few suffice).
-  private var _chunks: [(path: String, chunk: LuaFunction)] = []
+  private let _prepare: LuaFunction
+  private let _runPrepared: LuaFunction
+  private let _unchanged: LuaFunction
+  /// How many times a case ran its file's top level on this engine (the other cases shared an earlier run).
+  public private(set) var topLevelRuns = 0
+  /// The files run last (cases of a file run one after another, so a few suffice).
+  private var _files: [CompiledFile] = []
+
+  /// A file compiled on this engine, and the run of its top level its next case may share.
+  private struct CompiledFile {
+    let path: String
+    let chunk: LuaFunction
+    /// A top level its last case left as it found it (the loader's `prepare`), or nil.
+    var prepared: LuaTable?
+  }
 
   /// Prepares an engine: a sandboxed state, the host primitives and the compiled prelude.
   public init(environment: ScenarioEnvironment) throws(LuaError) {
@@ -40,17 +54,20 @@ public final class ScenarioEngine {
     let host = state.makeTable()
     let prelude = try state.loadBytecode(environment.preludeBytecode, chunkName: LuaSource.preludeChunk)
     let loader = try state.load(LuaSource.loader, chunkName: LuaSource.loaderChunk)
-    try state.call(loader, prelude, host, state.debugLibrary(), state.osLibrary())
+    try state.call(loader, prelude, host, state.debugLibrary(), state.osLibrary(), state.snapshotLibrary())
     guard let api = host.table("loader"), let begin = api.function("begin"), let runChunk = api.function("run_chunk"),
-      let runCase = api.function("run_case")
+      let prepare = api.function("prepare"),
+      let runPrepared = api.function("run_prepared"), let unchanged = api.function("unchanged")
     else {
-      preconditionFailure("the loader MUST publish host.loader with begin, run_chunk and run_case")
+      preconditionFailure("the loader MUST publish host.loader with begin, run_chunk, prepare, run_prepared and unchanged")
     }
     luaMethods = Self.methods(in: host.table("methods"))
     _loader = api
     _begin = begin
     _runChunk = runChunk
-    _runCase = runCase
+    _prepare = prepare
+    _runPrepared = runPrepared
+    _unchanged = unchanged
     state.owner = self
     installPrimitives(in: host)
     state.useGenerationalCollector()
@@ -92,7 +109,7 @@ public final class ScenarioEngine {
     let session = start(file: file, iosVersion: RequestedVersion(.newestSupported), allowsDevices: false)
     do {
       let (globals, api) = try begin(shared: false)
-      try state.call(_runChunk, try chunk(of: file), globals, ScenarioSession.seed(environment.seed, file.path))
+      try state.call(_runChunk, try compiled(file).chunk, globals, ScenarioSession.seed(environment.seed, file.path))
       guard let collect = api.function("collect") else { preconditionFailure("the prelude MUST publish collect") }
       let list = try state.call(collect).first ?? .nil
       withExtendedLifetime(session) {}
@@ -156,24 +173,45 @@ public final class ScenarioEngine {
   /// Runs the scenario of `file` registered as `scenario` (as ``collect(_:)`` declared it) on a device of
   /// `iosVersion` by default.
   ///
-  /// The file's top level runs again in a fresh environment; the case runs the body registered under
-  /// the scenario's identity (its name, line and occurrence), wherever it now comes, with its hooks and
-  /// a new instruction budget. When the top level no longer registers it (its names or order depend on
-  /// something that changed between runs), the case is an error naming the registration in its place.
-  /// `math.random` is seeded from the run's seed and the case's `name`, so a case draws the same numbers
-  /// whatever ran before it. A failed expectation or a crash is a failure, anything else that stops it an
-  /// error (``CaseVerdict``).
+  /// The case sees its file's top level as a fresh run in a fresh environment leaves it, and runs the
+  /// body registered under the scenario's identity (its name, line and occurrence), wherever it now
+  /// comes, with its hooks and a new instruction budget. When the top level no longer registers it (its
+  /// names or order depend on something that changed between runs), the case is an error naming the
+  /// registration in its place. `math.random` is seeded from the run's seed and the case's `name`, so a
+  /// case draws the same numbers whatever ran before it. A failed expectation or a crash is a failure,
+  /// anything else that stops it an error (``CaseVerdict``).
+  ///
+  /// The cases of a file share one run of its top level while they leave it as they found it: after
+  /// each case a snapshot check (the loader's `unchanged`) compares everything that case could reach
+  /// with what the top level left, and the next case runs the top level afresh when anything differs,
+  /// when the graph holds what a snapshot cannot compare, or when the top level itself acted on its
+  /// session (a `print`, a clock move), which every case's transcript must show.
   public func run(_ scenario: ScenarioIdentity, named name: String, of file: ScenarioFile, iosVersion: RequestedVersion) -> CaseRun {
     let session = start(file: file, iosVersion: iosVersion, allowsDevices: false)
     let outcome: CaseOutcome
+    var shared: (file: Int, prepared: LuaTable)?
     do {
+      let index = try compiledIndex(of: file)
+      let prepared: LuaTable
+      if let cached = _files[index].prepared {
+        prepared = cached
+        _files[index].prepared = nil
+      } else {
+        topLevelRuns += 1
+        try state.call(_prepare, _files[index].chunk, ScenarioSession.seed(environment.seed, file.path))
+        guard let made = _loader.table("prepared") else { preconditionFailure("prepare MUST leave its table in host.loader") }
+        prepared = made
+      }
+      if session.isUntouched { shared = (index, prepared) }
       try state.call(
-        _runCase, try chunk(of: file), scenario.index, scenario.rawName.map(LuaValue.bytes) ?? .string(scenario.name),
-        scenario.line, scenario.occurrence,
-        ScenarioSession.seed(environment.seed, file.path), ScenarioSession.seed(environment.seed, file.path + "\u{0}" + name))
+        _runPrepared, prepared, scenario.index, scenario.rawName.map(LuaValue.bytes) ?? .string(scenario.name),
+        scenario.line, scenario.occurrence, ScenarioSession.seed(environment.seed, file.path + "\u{0}" + name))
       outcome = .passed
     } catch {
       outcome = CaseVerdict.outcome(of: error, memoryLimit: environment.limits.memory)
+    }
+    if let shared, (try? state.call(_unchanged, shared.prepared).first) == .boolean(true) {
+      _files[shared.file].prepared = shared.prepared
     }
     var versions: [String] = []
     for device in session.world.devices where !versions.contains(device.ios.description) {
@@ -208,9 +246,9 @@ public final class ScenarioEngine {
     return (env, api)
   }
 
-  /// The compiled main chunk of `file`: compiled once while its cases run one after another on this engine.
-  private func chunk(of file: ScenarioFile) throws(LuaError) -> LuaFunction {
-    if let cached = _chunks.first(where: { $0.path == file.path }) { return cached.chunk }
+  /// Where `file` is in ``_files``: compiled once while its cases run one after another on this engine.
+  private func compiledIndex(of file: ScenarioFile) throws(LuaError) -> Int {
+    if let index = _files.firstIndex(where: { $0.path == file.path }) { return index }
     let source: [UInt8]
     do {
       source = try file.source(environment)
@@ -218,10 +256,12 @@ public final class ScenarioEngine {
       throw LuaError(kind: .runtime, message: "\(file.path): cannot be read (\(error))")
     }
     let chunk = try state.load(ScenarioFile.loadable(source), chunkName: file.chunkName)
-    if _chunks.count == 4 { _chunks.removeFirst() }
-    _chunks.append((file.path, chunk))
-    return chunk
+    if _files.count == 4 { _files.removeFirst() }
+    _files.append(CompiledFile(path: file.path, chunk: chunk))
+    return _files.count - 1
   }
+
+  private func compiled(_ file: ScenarioFile) throws(LuaError) -> CompiledFile { _files[try compiledIndex(of: file)] }
 
   private static func declaredScenarios(_ list: LuaValue) -> [DeclaredScenario] {
     var occurrences: [ScenarioIdentity: Int] = [:]  // by name and line (index 0, occurrence 1)

@@ -1,4 +1,4 @@
-/// Which registration of its file a scenario is: what a case's re-run of the file's top level must register again.
+/// Which registration of its file a scenario is: what a worker's run of the file's top level must register again.
 ///
 /// A case runs the body registered under its identity, never the one that merely comes at the same
 /// position: a file whose top level registers in a different order on another run (a `pairs` loop over

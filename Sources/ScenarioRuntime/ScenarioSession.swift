@@ -78,6 +78,11 @@ public final class ScenarioSession {
     currentApp.map { world.app($0).device } ?? world.devices.last
   }
 
+  /// Whether nothing has happened in the session yet: no transcript line, no device, the clock at its start.
+  var isUntouched: Bool {
+    world.transcriptEntries.isEmpty && world.devices.isEmpty && world.clock.now == .start
+  }
+
   /// The wall clock `os.time`, `os.date` and `clock.date` read: the newest device's, or the default start.
   var wallClock: LocalDateTime {
     world.devices.last?.date ?? world.clock.date

@@ -4,7 +4,7 @@ import PermissionModel
 import ScenarioRuntime
 
 /// The per-case costs of the scenario runtime: a fresh state with the API, loading a file, running a case.
-func sessionBenchmarks() throws {
+func sessionBenchmarks(profileLoop: Int? = nil) throws {
   let root = FileManager.default.temporaryDirectory.appendingPathComponent("permsim-bench-\(getpid())")
   try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
   defer { try? FileManager.default.removeItem(at: root) }
@@ -22,7 +22,7 @@ func sessionBenchmarks() throws {
     let source = "describe(\"bench\", function()\n" + (0..<count).map { body.replacingOccurrences(of: "{{INDEX}}", with: "\($0)") }.joined() + "end)\n"
     let file = ScenarioFile(path: "bench\(count).lua", absolutePath: root.path + "/bench\(count).lua", source: source)
 
-    if count == 1 {
+    if count == 1 && profileLoop == nil {
       report("new engine (sandboxed state + prelude + API)", try measure(samples: 15, iterations: 200) {
         _ = try ScenarioEngine(environment: environment)
       })
@@ -33,6 +33,10 @@ func sessionBenchmarks() throws {
     }
     guard case .registered(let declared) = engine.collect(file), let first = declared.first else {
       preconditionFailure("the benchmark file MUST register its scenarios")
+    }
+    if let profileLoop {
+      for _ in 0..<profileLoop { _ = engine.run(first.identity, named: first.name, of: file, iosVersion: RequestedVersion(OSVersion(14))) }
+      return
     }
     report("whole case on an engine, file of \(count) scenario(s)", measure(samples: 15, iterations: 500) {
       _ = engine.run(first.identity, named: first.name, of: file, iosVersion: RequestedVersion(OSVersion(14)))

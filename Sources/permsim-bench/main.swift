@@ -142,7 +142,14 @@ func allFigures() throws {
 
 do {
   // `--stream`: issue 14's figure alone (Scripts/bench-model --stream).
-  if CommandLine.arguments.contains("--stream") { try streamFigure() } else { try allFigures() }
+  // `--profile-case N`: N whole realistic cases on one engine and nothing else, to run under a profiler.
+  if let flag = CommandLine.arguments.firstIndex(of: "--profile-case"), let count = Int(CommandLine.arguments[flag + 1]) {
+    try sessionBenchmarks(profileLoop: count)
+  } else if CommandLine.arguments.contains("--stream") {
+    try streamFigure()
+  } else {
+    try allFigures()
+  }
 } catch {
   print("permsim-bench: \(error)")
 }

@@ -147,8 +147,8 @@ struct HostileSuiteTests {
     // (hostile README, known limits): an error either way, of either kind.
     Attempt("resources.lua", "a deeply nested table in to_equal", budget, alternative: memory),
     Attempt("resources.lua", "a deeply nested option table", script, "bad option 'location' to 'device'"),
-    Attempt("resources.lua", "an exponentially shared option table", script, "table of options expected"),
-    Attempt("resources.lua", "an exponentially shared inline Info.plist", script, "table of options expected"),
+    Attempt("resources.lua", "an exponentially shared option table", budget, "resources.lua:70: instruction budget exceeded"),
+    Attempt("resources.lua", "an exponentially shared inline Info.plist", budget, "resources.lua:77: instruction budget exceeded"),
     Attempt("resources.lua", "an exponentially shared failure record", script, "error object is a table value"),
     Attempt("resources.lua", "a cyclic inline Info.plist", script, "a table cannot be stored in an Info.plist"),
     Attempt("resources.lua", "a huge inline Info.plist", .passed),
@@ -225,6 +225,10 @@ struct HostileSuiteTests {
     Attempt("isolation.lua", "finds: memory to work with", .passed),
     Attempt("isolation.lua", "leaves: a spent budget", budget),
     Attempt("isolation.lua", "finds: a full budget", .passed),
+    Attempt("isolation.lua", "leaves: a shared table's field and a counter", .passed),
+    Attempt("isolation.lua", "finds: the table's field and the counter as the top level left them", .passed),
+    Attempt("isolation.lua", "leaves: a replaced function and a changed string", .passed),
+    Attempt("isolation.lua", "finds: the original function and string", .passed),
     // Case identity (issue 11, item 1): each entry of a pairs matrix runs its own body.
     Attempt("identity.lua", "pairs order is fixed", .passed),
     Attempt("identity.lua", "next order is fixed and fields may be cleared on the way", .passed),

@@ -164,6 +164,8 @@ static inline void clua_free(void *buffer) { free(buffer); }
 int clua_pushdebuglibrary(lua_State *L);
 /* Trusted: pushes the os library (opened once per state, never published as a global). */
 int clua_pushoslibrary(lua_State *L);
+/* Trusted: pushes the snapshot library (take, same) that lets a file's cases share one top level (clua_snapshot.c). */
+int clua_pushsnapshotlibrary(lua_State *L);
 
 /* {====================================================================
 ** Macro wrappers

@@ -1,5 +1,5 @@
-local prelude, host, dbg, oslib = ...
-local next, ipairs, setupvalue = next, ipairs, dbg.setupvalue
+local prelude, host, dbg, oslib, snapshots = ...
+local next, ipairs, type, pcall, unpack, setupvalue = next, ipairs, type, pcall, table.unpack, dbg.setupvalue
 local new_case = prelude(host, dbg, oslib)
 local pristine = {}
 for key, value in next, _G do pristine[key] = value end
@@ -51,13 +51,44 @@ function loader.run_chunk(chunk, env, seed)
   setupvalue(chunk, 1, env)
   return chunk()
 end
--- Runs one case of a file (ScenarioEngine.runCase): everything a case needs, in one call from the host.
--- The case is the registration of identity (index, name, line, occurrence): see ScenarioIdentity.
-function loader.run_case(chunk, index, name, line, occurrence, chunk_seed, case_seed)
+-- Runs a file's top level once for the cases that follow (ScenarioEngine.run), into loader.prepared: every registration is
+-- kept, and a snapshot records what the cases can reach (clua_snapshot.c). The API's own functions and
+-- userdata, put in the environment before the top level ran, are compared by identity only.
+function loader.prepare(chunk, chunk_seed)
   local env = fresh_env()
   local api = new_case(env)
-  api.target(index, name, line, occurrence)
+  local opaque = {}
+  for _, value in next, env do
+    local kind = type(value)
+    if kind == "function" or kind == "userdata" then
+      opaque[#opaque + 1] = value
+    elseif kind == "table" then
+      for _, member in next, value do
+        if type(member) == "function" then opaque[#opaque + 1] = member end
+      end
+    end
+  end
+  for _, member in next, getmetatable(env) do
+    if type(member) == "function" then opaque[#opaque + 1] = member end
+  end
   loader.run_chunk(chunk, env, chunk_seed)
+  local taken, snapshot = pcall(snapshots.take, api.roots(), opaque)
+  loader.prepared = {
+    chunk = chunk, env = env, api = api, snapshot = taken and snapshot or nil, api_roots = { env, api.loaded },
+  }
+end
+-- Runs one case on a prepared top level (see prepare).
+function loader.run_prepared(prepared, index, name, line, occurrence, case_seed)
+  loader.prepared = nil
+  prepared.roots = prepared.api.select(index, name, line, occurrence)
   host.begin_body()
-  api.run(case_seed, chunk)
+  prepared.api.run(case_seed, prepared.chunk)
+end
+-- Whether the prepared top level is still as its snapshot recorded it after its last case (what that
+-- case could reach: its body and hooks, and the globals and required modules when they reach the API),
+-- so the next case may use it.
+function loader.unchanged(prepared)
+  local snapshot, roots = prepared.snapshot, prepared.roots
+  if snapshot == nil or roots == nil then return false end
+  return snapshots.same(snapshot, prepared.api_roots, unpack(roots))
 end

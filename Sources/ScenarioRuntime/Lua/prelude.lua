@@ -569,11 +569,9 @@ local function new_case(env)
   local cases = {}
   local running = nil -- the case being run, once the host runs one
   local registered = 0
-  -- While the top level runs again for one case: the identity of the case's registration (index, name,
-  -- line, occurrence), how many registrations of that name and line came so far, the case's own once it
-  -- came, and the one at its index (to name in the error when the case's own never comes).
+  -- Once the top level has run, the case the host runs (select): its identity (index, name, line,
+  -- occurrence), its registration, and the one at its index (to name in the error when it has none).
   local want = nil
-  local seen = 0
   local found = nil
   local at_index = nil
   local failure = nil -- the error the last failed registration recorded: enclosing describes do not record it again
@@ -582,32 +580,9 @@ local function new_case(env)
     if running then misuse(fname .. "() cannot be called while a scenario runs; call it at the top of the file or inside describe()") end
   end
 
-  -- The leaf name the wanted case has under `node`, or false when its name is not under it (cached per node).
-  local function wanted_leaf(node)
-    local leaf = node.wanted_leaf
-    if leaf == nil then
-      local prefix = node.prefix
-      leaf = s_sub(want.name, 1, #prefix) == prefix and s_sub(want.name, #prefix + 1) or false
-      node.wanted_leaf = leaf
-    end
-    return leaf
-  end
-
-  -- Counts a registration of `leaf` in the current describe and keeps what `make(node, leaf, line, x)`
-  -- builds of it: every registration while collecting; while running one case, the case's own (matched
-  -- by name, line and occurrence, never by position alone) and the one at the case's index. Comparing
-  -- the leaf with an interned string first keeps the others at the cost of an increment and a compare.
+  -- Counts a registration of `leaf` in the current describe and keeps what `make(node, leaf, line, x)` builds of it.
   local function keep(leaf, make, x, line)
     registered = registered + 1
-    local node = current
-    local wanted, here = true, true
-    if want then
-      wanted = node.wanted_leaf
-      if wanted == nil then wanted = wanted_leaf(node) end
-      wanted = leaf == wanted
-      here = registered == want.index
-      if not (wanted or here) then return end
-    end
     if not line then
       -- The author's line: the first frame from keep's caller up that is neither the prelude's nor C's
       -- (getinfo builds a table a frame: starting there, not at user_frame's own, saves two; keep's
@@ -615,19 +590,7 @@ local function new_case(env)
       local info = user_frame(2)
       line = info and info.currentline or 0
     end
-    if not want then
-      cases[registered] = make(node, leaf, line, x)
-      return
-    end
-    local entry
-    if here then
-      entry = make(node, leaf, line, x)
-      at_index = entry
-    end
-    if wanted and line == want.line then
-      seen = seen + 1
-      if seen == want.occurrence then found = entry or make(node, leaf, line, x) end
-    end
+    cases[registered] = make(current, leaf, line, x)
   end
 
   local function plain_entry(node, leaf, line, fn)
@@ -713,17 +676,6 @@ local function new_case(env)
   end
 
   function env.scenario(name, options, fn)
-    if fn == nil and want and not running and type(options) == "function" and type(name) == "string" then
-      -- `scenario(name, fn)` while the top level runs again for one case: nothing to check, and
-      -- counted at the cost of a compare unless it is the case's own or comes at the case's index.
-      local wanted = current.wanted_leaf
-      if wanted == nil then wanted = wanted_leaf(current) end
-      if name ~= wanted and registered + 1 ~= want.index then
-        registered = registered + 1
-        return
-      end
-      return keep(name, plain_entry, options)
-    end
     in_definition("scenario")
     if fn == nil and type(options) == "function" then options, fn = nil, options end
     if options == nil and type(name) == "string" and type(fn) == "function" then return keep(name, plain_entry, fn) end
@@ -837,12 +789,56 @@ local function new_case(env)
   env.os = os
   setmetatable(env, { __index = typo_guard }) -- the case's own: a case may change it
 
+  -- The values a case can reach, besides its globals and required modules: its body and its hooks.
+  local function case_roots(case)
+    local roots = case.roots
+    if roots then return roots end
+    roots = { case.fn }
+    local node = case.node
+    while node do
+      for _, hook in ipairs(node.before) do roots[#roots + 1] = hook end
+      for _, hook in ipairs(node.after) do roots[#roots + 1] = hook end
+      node = node.parent
+    end
+    case.roots = roots
+    return roots
+  end
+
+  -- Every value the file's cases can reach from what its top level left: a snapshot's roots.
+  local function roots()
+    local list = { env, loaded }
+    for _, case in ipairs(cases) do
+      for _, value in ipairs(case_roots(case)) do list[#list + 1] = value end
+    end
+    return list
+  end
+
+  -- After the top level, picks the case of identity (index, name, line, occurrence) for run, matched
+  -- by name, line and occurrence, never by position alone, and returns what the case can reach.
+  local by_identity
+  local function select(index, name, line, occurrence)
+    if by_identity == nil then
+      by_identity = {}
+      for _, case in ipairs(cases) do
+        local key = case.name .. "\0" .. case.line
+        local list = by_identity[key]
+        if list == nil then list = {}; by_identity[key] = list end
+        list[#list + 1] = case
+      end
+    end
+    want = { index = index, name = name, line = line, occurrence = occurrence }
+    local list = by_identity[name .. "\0" .. line]
+    found = list and list[occurrence]
+    at_index = cases[index]
+    return found and case_roots(found)
+  end
+
   return {
     collect = collect,
-    target = function(index, name, line, occurrence)
-      want = { index = index, name = name, line = line, occurrence = occurrence }
-    end,
     run = run,
+    roots = roots,
+    select = select,
+    loaded = loaded,
   }
 end
 

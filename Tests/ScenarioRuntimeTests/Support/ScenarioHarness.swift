@@ -91,3 +91,17 @@ extension CaseOutcome {
   var isFailure: Bool { if case .failed = self { true } else { false } }
   var isError: Bool { if case .errored = self { true } else { false } }
 }
+
+extension ScenarioHarness {
+  /// Like ``run(_:ios:)``, and how many times the engine ran the file's top level for its cases.
+  func runCountingTopLevels(_ path: String, ios: String = "18.0") throws -> ([Result], Int) {
+    let file = try ScenarioFile(path: path, environment: environment)
+    let engine = try ScenarioEngine(environment: environment)
+    guard case .registered(let scenarios) = engine.collect(file) else { return ([], 0) }
+    let results = scenarios.map { scenario in
+      let run = engine.run(scenario.identity, named: scenario.name, of: file, iosVersion: RequestedVersion(written: ios))
+      return Result(name: scenario.name, outcome: run.outcome, transcript: run.transcript)
+    }
+    return (results, engine.topLevelRuns)
+  }
+}

@@ -97,3 +97,37 @@ scenario("finds: a full budget", function()
   for i = 1, 100000 do n = n + i end
   expect(n).to_be(5000050000)
 end)
+
+-- The cases below share one run of this file's top level while each leaves it as it found it
+-- (clua_snapshot.c): each "leaves" case changes something the top level left in a way a snapshot
+-- must catch, and the "finds" case after it must see a fresh top level.
+local shared = { count = 0, handler = function() return "original" end }
+local label = "first"
+local counter = 0
+
+-- Tries: change a field of a top-level table, and count in a top-level local.
+scenario("leaves: a shared table's field and a counter", function()
+  shared.count = shared.count + 1
+  counter = counter + 1
+end)
+
+-- Must: pass.
+scenario("finds: the table's field and the counter as the top level left them", function()
+  expect(shared.count).to_be(0)
+  expect(counter).to_be(0)
+end)
+
+-- Tries: replace a top-level function by another, collect the old one so its address can be
+-- reused, and put a long string in a top-level local.
+scenario("leaves: a replaced function and a changed string", function()
+  shared.handler = function() return "replaced" end
+  label = string.rep("second", 100)
+  collectgarbage()
+  collectgarbage()
+end)
+
+-- Must: pass.
+scenario("finds: the original function and string", function()
+  expect(shared.handler()).to_be("original")
+  expect(label).to_be("first")
+end)

@@ -1,0 +1,462 @@
+/*
+** Snapshots of what a file's top level left behind, so that its cases can share one run of it.
+**
+** Every case must see its file's top level as a fresh run leaves it. Running the top level again
+** for each case does that, at a cost that grows with the file (a file of N cases runs N top levels
+** of N registrations). Instead the loader runs the top level once, takes a snapshot of everything
+** the cases can reach, and after each case checks that the part that case could reach is as the
+** snapshot recorded it. While it is, the next case starts from a state no fresh run could tell apart
+** (same values, same tables with the same keys in the same traversal order and border, same
+** closures with the same upvalues); once it is not, the loader runs the top level afresh.
+**
+** A snapshot holds one record per table and closure, reached from the roots through keys, values,
+** metatables and upvalues:
+**
+**   table:    raw length, metatable, then each key and value in `lua_next` order;
+**   closure:  each upvalue's value (a C function without upvalues is a value, like a number).
+**
+** A value is two words: its kind and its bits (a number's bits; the address of a string's bytes, a
+** table or a function). Short strings are interned, so equal contents have one address; two equal
+** long strings at different addresses read as a change, which only costs a fresh run. Every table
+** and closure recorded is kept alive by the snapshot, so no new object can take a recorded address.
+** Values listed as opaque (the API's functions and userdata, which the host trusts) are compared by
+** identity and not entered. A thread or any other userdata makes the graph unsafe to share: `take`
+** returns nil and the loader runs the top level for every case.
+*/
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "clua_runtime.h"
+
+static const char library_key = 0;   /* registry: the library table */
+#define SNAPSHOT_TYPE "permsim.snapshot"
+
+/* A recorded value's kind (the first of its two words). */
+enum { V_NIL, V_FALSE, V_TRUE, V_INT, V_FLOAT, V_STRING, V_TABLE, V_FUNCTION, V_CFUNCTION, V_LIGHT, V_OPAQUE };
+
+/* Where an object's record is: 'start' and 'length' in words (or OPAQUE_RECORD); 'epoch' marks a check's visit. */
+typedef struct Slot {
+  const void *p;
+  uint32_t start, length, epoch;
+} Slot;
+
+#define OPAQUE_RECORD UINT32_MAX
+/* Past this many words (64 MiB) a top level is too big to snapshot: its cases run it afresh. */
+#define MAX_WORDS ((size_t)8 << 20)
+
+typedef struct Snapshot {
+  uint64_t *words;
+  size_t count, capacity;
+  Slot *slots;               /* open addressing by address; a power of two, at most half full */
+  size_t slotcount, used;
+  uint32_t epoch;
+} Snapshot;
+
+typedef enum { OK, CHANGED, UNSAFE } Verdict;
+
+/* {====================================================================
+** The address set
+** ===================================================================== */
+
+static size_t slot_index(const Snapshot *s, const void *p) {
+  uintptr_t h = (uintptr_t)p;
+  h ^= h >> 17;
+  h *= (uintptr_t)0x9E3779B97F4A7C15ULL;
+  return (size_t)(h >> 7) & (s->slotcount - 1);
+}
+
+static Slot *find_slot(const Snapshot *s, const void *p) {
+  size_t i;
+  if (s->slotcount == 0) return NULL;
+  for (i = slot_index(s, p); s->slots[i].p != NULL; i = (i + 1) & (s->slotcount - 1))
+    if (s->slots[i].p == p) return &s->slots[i];
+  return NULL;
+}
+
+/* The slot for 'p', added when missing ('*added' set); NULL when out of memory. */
+static Slot *add_slot(Snapshot *s, const void *p, int *added) {
+  size_t i;
+  *added = 0;
+  if (2 * (s->used + 1) > s->slotcount) {
+    size_t n = s->slotcount ? 2 * s->slotcount : 256, j;
+    Slot *old = s->slots, *fresh = (Slot *)calloc(n, sizeof(Slot));
+    size_t oldcount = s->slotcount;
+    if (fresh == NULL) return NULL;
+    s->slots = fresh;
+    s->slotcount = n;
+    for (j = 0; j < oldcount; j++) {
+      if (old[j].p == NULL) continue;
+      for (i = slot_index(s, old[j].p); fresh[i].p != NULL; i = (i + 1) & (n - 1)) {}
+      fresh[i] = old[j];
+    }
+    free(old);
+  }
+  for (i = slot_index(s, p); s->slots[i].p != NULL; i = (i + 1) & (s->slotcount - 1))
+    if (s->slots[i].p == p) return &s->slots[i];
+  s->slots[i].p = p;
+  s->slots[i].start = s->slots[i].length = s->slots[i].epoch = 0;
+  s->used++;
+  *added = 1;
+  return &s->slots[i];
+}
+
+/* {====================================================================
+** Walking the graph
+** ===================================================================== */
+
+/*
+** One walk: 'take' writes records; a check compares with them, word by word. Objects wait in the
+** worklist table at stack index 'list' ('pending' of them); recorded ones also go to 'keep' (take).
+*/
+typedef struct Walk {
+  lua_State *L;
+  Snapshot *s;
+  int take;
+  int list, keep;
+  lua_Integer pending, kept;
+  size_t cursor, end;        /* a check: the next word to compare, and where the record ends */
+  int api;                   /* a check met an opaque value: the API, which reaches the globals */
+} Walk;
+
+static Verdict word(Walk *w, uint64_t x) {
+  Snapshot *s = w->s;
+  if (!w->take) return (w->cursor < w->end && s->words[w->cursor++] == x) ? OK : CHANGED;
+  if (s->count == s->capacity) {
+    size_t n = s->capacity ? 2 * s->capacity : 1024;
+    uint64_t *grown;
+    if (n > MAX_WORDS) return UNSAFE;
+    grown = (uint64_t *)realloc(s->words, n * sizeof(uint64_t));
+    if (grown == NULL) return UNSAFE;
+    s->words = grown;
+    s->capacity = n;
+  }
+  s->words[s->count++] = x;
+  return OK;
+}
+
+/* Queues the table or closure at 'idx' for its record unless it has one (take) or was checked (check). */
+static Verdict enter(Walk *w, int idx, const void *p) {
+  Slot *slot;
+  if (w->take) {
+    int added;
+    slot = add_slot(w->s, p, &added);
+    if (slot == NULL) return UNSAFE;
+    if (!added) return OK;
+    lua_pushvalue(w->L, idx);
+    lua_rawseti(w->L, w->keep, ++w->kept);
+  } else {
+    slot = find_slot(w->s, p);
+    if (slot == NULL) return CHANGED;  /* an object the top level did not leave */
+    if (slot->length == OPAQUE_RECORD) {
+      w->api = 1;
+      return OK;
+    }
+    if (slot->epoch == w->s->epoch) return OK;
+    slot->epoch = w->s->epoch;
+  }
+  lua_pushvalue(w->L, idx);
+  lua_rawseti(w->L, w->list, ++w->pending);
+  return OK;
+}
+
+static int has_upvalues(lua_State *L, int idx) {
+  if (lua_getupvalue(L, idx, 1) == NULL) return 0;
+  lua_pop(L, 1);
+  return 1;
+}
+
+/* Records or checks the value at 'idx' (an absolute index), queueing the objects it leads to. */
+static Verdict value(Walk *w, int idx) {
+  lua_State *L = w->L;
+  Verdict v;
+  uint64_t kind, bits = 0;
+  const void *p = NULL;
+  switch (lua_type(L, idx)) {
+    case LUA_TNIL: kind = V_NIL; break;
+    case LUA_TBOOLEAN: kind = lua_toboolean(L, idx) ? V_TRUE : V_FALSE; break;
+    case LUA_TNUMBER:
+      if (lua_isinteger(L, idx)) {
+        lua_Integer i = lua_tointeger(L, idx);
+        kind = V_INT;
+        memcpy(&bits, &i, sizeof bits);
+      } else {
+        lua_Number n = lua_tonumber(L, idx);
+        kind = V_FLOAT;
+        memcpy(&bits, &n, sizeof bits);
+      }
+      break;
+    case LUA_TSTRING: kind = V_STRING; bits = (uint64_t)(uintptr_t)lua_tostring(L, idx); break;
+    case LUA_TLIGHTUSERDATA: kind = V_LIGHT; bits = (uint64_t)(uintptr_t)lua_touserdata(L, idx); break;
+    case LUA_TTABLE:
+      kind = V_TABLE;
+      p = lua_topointer(L, idx);
+      break;
+    case LUA_TFUNCTION:
+      p = lua_topointer(L, idx);
+      if (lua_iscfunction(L, idx) && !has_upvalues(L, idx)) {
+        kind = V_CFUNCTION;  /* immutable: a value */
+        bits = (uint64_t)(uintptr_t)p;
+        p = NULL;
+      } else {
+        kind = V_FUNCTION;
+      }
+      break;
+    default: {  /* full userdata, threads: only the API's own, by identity */
+      Slot *slot = find_slot(w->s, lua_topointer(L, idx));
+      if (slot == NULL || slot->length != OPAQUE_RECORD) return w->take ? UNSAFE : CHANGED;
+      w->api = 1;
+      kind = V_OPAQUE;
+      bits = (uint64_t)(uintptr_t)lua_topointer(L, idx);
+    }
+  }
+  if (p != NULL) {
+    bits = (uint64_t)(uintptr_t)p;
+    if ((v = enter(w, idx, p)) != OK) return v;
+  }
+  if ((v = word(w, kind)) != OK) return v;
+  return word(w, bits);
+}
+
+/*
+** A check, at upvalue 'n' of the Lua closure at 'idx' (its value on top): when the top level left a
+** nil, a boolean or a number there and the case put something else, puts the recorded value back and
+** pops the value on top (the case's `before_each` setting `local phone` is the common case). Returns
+** whether it did; the caller then goes on to the next upvalue.
+*/
+static int restore(Walk *w, int idx, int n) {
+  lua_State *L = w->L;
+  const uint64_t *recorded = w->s->words + w->cursor;
+  uint64_t kind;
+  if (w->cursor + 2 > w->end || (kind = recorded[0]) > V_FLOAT) return 0;
+  switch (lua_type(L, -1)) {  /* unchanged? */
+    case LUA_TNIL: if (kind == V_NIL) return 0; break;
+    case LUA_TBOOLEAN: if (kind == (lua_toboolean(L, -1) ? V_TRUE : V_FALSE)) return 0; break;
+    case LUA_TNUMBER: {
+      uint64_t bits;
+      if (lua_isinteger(L, -1)) {
+        lua_Integer i = lua_tointeger(L, -1);
+        memcpy(&bits, &i, sizeof bits);
+        if (kind == V_INT && bits == recorded[1]) return 0;
+      } else {
+        lua_Number x = lua_tonumber(L, -1);
+        memcpy(&bits, &x, sizeof bits);
+        if (kind == V_FLOAT && bits == recorded[1]) return 0;
+      }
+      break;
+    }
+    default: break;
+  }
+  lua_pop(L, 1);
+  switch (kind) {
+    case V_NIL: lua_pushnil(L); break;
+    case V_FALSE: lua_pushboolean(L, 0); break;
+    case V_TRUE: lua_pushboolean(L, 1); break;
+    case V_INT: {
+      lua_Integer i;
+      memcpy(&i, &recorded[1], sizeof i);
+      lua_pushinteger(L, i);
+      break;
+    }
+    default: {
+      lua_Number x;
+      memcpy(&x, &recorded[1], sizeof x);
+      lua_pushnumber(L, x);
+    }
+  }
+  lua_setupvalue(L, idx, n);
+  w->cursor += 2;
+  return 1;
+}
+
+/* Records or checks the table or closure at 'idx' (an absolute index). */
+static Verdict object(Walk *w, int idx) {
+  lua_State *L = w->L;
+  Verdict v;
+  if (lua_type(L, idx) == LUA_TTABLE) {
+    if ((v = word(w, (uint64_t)lua_rawlen(L, idx))) != OK) return v;
+    if (lua_getmetatable(L, idx)) {
+      v = value(w, lua_gettop(L));
+      lua_pop(L, 1);
+    } else {
+      lua_pushnil(L);
+      v = value(w, lua_gettop(L));
+      lua_pop(L, 1);
+    }
+    if (v != OK) return v;
+    lua_pushnil(L);
+    while (lua_next(L, idx)) {
+      int top = lua_gettop(L);
+      if ((v = value(w, top - 1)) != OK || (v = value(w, top)) != OK) {
+        lua_pop(L, 2);
+        return v;
+      }
+      lua_pop(L, 1);
+    }
+    return OK;
+  }
+  for (int n = 1; lua_getupvalue(L, idx, n) != NULL; n++) {
+    if (!w->take && !lua_iscfunction(L, idx) && restore(w, idx, n)) continue;
+    v = value(w, lua_gettop(L));
+    lua_pop(L, 1);
+    if (v != OK) return v;
+  }
+  return OK;
+}
+
+/* Walks from the roots at stack indices [first, last] until the worklist is empty. */
+static Verdict walk(Walk *w, int first, int last) {
+  lua_State *L = w->L;
+  Verdict v;
+  int i;
+  if (!lua_checkstack(L, 8)) return w->take ? UNSAFE : CHANGED;
+  for (i = first; i <= last; i++) {  /* a root is where the walk starts, not a value in a record */
+    int type = lua_type(L, i);
+    if (type == LUA_TTABLE || (type == LUA_TFUNCTION && (!lua_iscfunction(L, i) || has_upvalues(L, i)))) {
+      if ((v = enter(w, i, lua_topointer(L, i))) != OK) return v;
+    } else if (type != LUA_TFUNCTION && type != LUA_TNIL) {
+      return w->take ? UNSAFE : CHANGED;
+    }
+  }
+  while (w->pending > 0) {
+    int idx;
+    Slot *slot;
+    lua_rawgeti(L, w->list, w->pending);
+    lua_pushnil(L);
+    lua_rawseti(L, w->list, w->pending--);
+    idx = lua_gettop(L);
+    slot = find_slot(w->s, lua_topointer(L, idx));
+    if (w->take) {
+      uint32_t start = (uint32_t)w->s->count;
+      v = object(w, idx);
+      slot = find_slot(w->s, lua_topointer(L, idx));  /* the set may have grown meanwhile */
+      slot->start = start;
+      slot->length = (uint32_t)(w->s->count - start);
+    } else {
+      w->cursor = slot->start;
+      w->end = (size_t)slot->start + slot->length;
+      v = object(w, idx);
+      if (v == OK && w->cursor != w->end) v = CHANGED;
+    }
+    lua_settop(L, idx - 1);
+    if (v != OK) return v;
+  }
+  return OK;
+}
+
+/* {====================================================================
+** The library: take and same
+** ===================================================================== */
+
+static int snapshot_gc(lua_State *L) {
+  Snapshot *s = (Snapshot *)lua_touserdata(L, 1);
+  free(s->words);
+  free(s->slots);
+  s->words = NULL;
+  s->slots = NULL;
+  s->count = s->capacity = s->slotcount = s->used = 0;
+  return 0;
+}
+
+/*
+** take(roots, opaque): a snapshot of what the values in the array 'roots' reach, the values in the
+** array 'opaque' compared by identity only; nil when the graph cannot be shared (see above).
+*/
+static int snapshot_take(lua_State *L) {
+  Snapshot *s;
+  Walk w;
+  lua_Integer i, roots, opaque;
+  Verdict v = OK;
+  luaL_checktype(L, 1, LUA_TTABLE);
+  luaL_checktype(L, 2, LUA_TTABLE);
+  lua_settop(L, 2);
+  roots = (lua_Integer)lua_rawlen(L, 1);
+  opaque = (lua_Integer)lua_rawlen(L, 2);
+  s = (Snapshot *)lua_newuserdatauv(L, sizeof(Snapshot), 1);  /* 3 */
+  memset(s, 0, sizeof *s);
+  luaL_setmetatable(L, SNAPSHOT_TYPE);
+  lua_createtable(L, 64, 0);  /* 4: what the snapshot keeps alive */
+  lua_pushvalue(L, 4);
+  lua_setiuservalue(L, 3, 1);
+  lua_createtable(L, 32, 0);  /* 5: the worklist */
+  w.L = L;
+  w.s = s;
+  w.take = 1;
+  w.list = 5;
+  w.keep = 4;
+  w.pending = w.kept = 0;
+  w.cursor = w.end = 0;
+  w.api = 0;
+  for (i = 1; i <= opaque && v == OK; i++) {
+    int added;
+    Slot *slot;
+    lua_rawgeti(L, 2, i);
+    slot = add_slot(s, lua_topointer(L, -1), &added);
+    if (slot == NULL) v = UNSAFE;
+    else slot->length = OPAQUE_RECORD;
+    lua_rawseti(L, 4, ++w.kept);
+  }
+  if (!lua_checkstack(L, (int)(roots < 64 ? roots : 64) + 8)) return 0;
+  for (i = 1; i <= roots && v == OK; i++) {
+    lua_rawgeti(L, 1, i);
+    v = walk(&w, 6, 6);
+    lua_settop(L, 5);
+  }
+  if (v != OK) return 0;
+  lua_settop(L, 3);
+  return 1;
+}
+
+/*
+** same(snapshot, api_roots, ...): whether what the values after 'api_roots' reach is as the snapshot
+** recorded it, and, when they reach the API (which holds the globals and the required modules), what
+** the values in the array 'api_roots' reach too. A body that reaches nothing (an empty function)
+** costs nothing to check.
+*/
+static int snapshot_same(lua_State *L) {
+  Snapshot *s = (Snapshot *)luaL_checkudata(L, 1, SNAPSHOT_TYPE);
+  int last = lua_gettop(L);
+  Walk w;
+  Verdict v;
+  luaL_checktype(L, 2, LUA_TTABLE);
+  lua_createtable(L, 32, 0);  /* the worklist */
+  w.L = L;
+  w.s = s;
+  w.take = 0;
+  w.list = last + 1;
+  w.keep = 0;
+  w.pending = w.kept = 0;
+  w.cursor = w.end = 0;
+  w.api = 0;
+  if (++s->epoch == 0) {  /* wrapped: forget every visit mark */
+    for (size_t i = 0; i < s->slotcount; i++) s->slots[i].epoch = 0;
+    s->epoch = 1;
+  }
+  v = walk(&w, 3, last);
+  if (v == OK && w.api) {
+    lua_Integer n = (lua_Integer)lua_rawlen(L, 2);
+    for (lua_Integer i = 1; i <= n && v == OK; i++) {
+      lua_rawgeti(L, 2, i);
+      v = walk(&w, lua_gettop(L), lua_gettop(L));
+      lua_pop(L, 1);
+    }
+  }
+  lua_pushboolean(L, v == OK);
+  return 1;
+}
+
+static int open_snapshot(lua_State *L) {
+  static const luaL_Reg functions[] = {
+    {"take", snapshot_take},
+    {"same", snapshot_same},
+    {NULL, NULL}
+  };
+  luaL_newmetatable(L, SNAPSHOT_TYPE);
+  lua_pushcfunction(L, snapshot_gc);
+  lua_setfield(L, -2, "__gc");
+  lua_pop(L, 1);
+  luaL_newlib(L, functions);
+  return 1;
+}
+
+int clua_pushsnapshotlibrary(lua_State *L) { return clua_pushprivatelibrary(L, &library_key, open_snapshot); }

@@ -1,0 +1,143 @@
+import Foundation
+import PermissionModel
+import Reporting
+import ScenarioRuntime
+import Testing
+
+/// The cases of a file share one run of its top level only while each leaves it as it found it.
+///
+/// Every test here runs a file's cases in order on one engine (as a worker does), where one case
+/// changes what the top level left and a later one checks it sees a fresh top level. Each also checks
+/// how many top-level runs the engine made, so a test fails both when a change leaks into the next
+/// case and when sharing silently stops.
+@Suite("Shared top level")
+struct SharedTopLevelTests {
+  /// Runs every scenario of `s.lua` (with `extra` files beside it) in order on one engine.
+  private func run(_ source: String, files extra: [String: String] = [:]) throws -> (outcomes: [CaseOutcome], topLevelRuns: Int, transcripts: [[String]]) {
+    var files = extra
+    files["s.lua"] = source
+    let harness = try ScenarioHarness(files: files)
+    defer { harness.remove() }
+    let (results, runs) = try harness.runCountingTopLevels("s.lua")
+    return (results.map(\.outcome), runs, results.map(\.transcript))
+  }
+
+  @Test("cases that change nothing share one run of the top level")
+  func sharing() throws {
+    let result = try run("""
+      local function open() return device { ios = "14.0" } end
+      local LABEL = "Allow While Using App"
+      describe("flows", function()
+        for i = 1, 5 do
+          scenario("case " .. i, function() expect(open().ios).to_be("14.0"); expect(LABEL).to_be("Allow While Using App") end)
+        end
+      end)
+      scenario("empty", function() end)
+      """)
+    #expect(result.outcomes == Array(repeating: .passed, count: 6), "\(result.outcomes)")
+    #expect(result.topLevelRuns == 1)
+  }
+
+  @Test("a before_each that sets the describe's locals: they are put back, and sharing goes on")
+  func beforeEachLocals() throws {
+    let result = try run("""
+      describe("phone", function()
+        local phone, count, flag = nil, 0, false
+        before_each(function()
+          expect(phone).to_be_nil(); expect(count).to_be(0); expect(flag).to_be(false)
+          phone = device {}; count = count + 1; flag = true
+        end)
+        scenario("one", function() expect(count).to_be(1) end)
+        scenario("two", function() expect(count).to_be(1) end)
+        scenario("three", function() count = 2.5 end)
+        scenario("four", function() expect(count).to_be(1) end)
+      end)
+      """)
+    #expect(result.outcomes == Array(repeating: .passed, count: 4), "\(result.outcomes)")
+    #expect(result.topLevelRuns == 1)
+  }
+
+  @Test("a change the snapshot cannot put back: the next case gets a top level of its own", arguments: [
+    // A top-level table's field, an upvalue that held a table, a global, a library copy, a metatable.
+    ("local config = { n = 0 }", "config.n = config.n + 1", "expect(config.n).to_be(0)"),
+    ("local list = { 1, 2 }", "list = { 9 }", "expect(list[1]).to_be(1)"),
+    ("shared_global = 1", "shared_global = 2", "expect(shared_global).to_be(1)"),
+    ("", "string.shout = string.upper", "expect(string.shout).to_be_nil()"),
+    ("local t = {}", "setmetatable(t, { __index = function() return 1 end })", "expect(t.anything).to_be_nil()"),
+    ("local name = 'a'", "name = name .. 'b'", "expect(name).to_be('a')"),
+    // Keys that come and go again leave a table as it was: shared; an entry changed and put back, too.
+    ("local h = { f = function() return 1 end }", "h.f = function() return 2 end; collectgarbage()", "collectgarbage(); expect(h.f()).to_be(1)"),
+  ])
+  func changes(top: String, change: String, check: String) throws {
+    let result = try run("""
+      \(top)
+      scenario("changes", function() \(change) end)
+      scenario("checks", function() \(check) end)
+      scenario("checks again", function() \(check) end)
+      """)
+    #expect(result.outcomes == [.passed, .passed, .passed], "\(result.outcomes)")
+    #expect(result.topLevelRuns == 2, "a run for the changing case, one shared by the two checks")
+  }
+
+  @Test("keys that come and go leave nothing to tell: the cases go on sharing")
+  func restoredContents() throws {
+    let result = try run("""
+      local seen = { a = 1 }
+      scenario("adds and removes", function() for i = 1, 64 do seen["k" .. i] = i end; for i = 1, 64 do seen["k" .. i] = nil end end)
+      scenario("sets and resets", function() seen.a = 2; seen.a = 1 end)
+      scenario("checks", function() local keys = {}; for k in pairs(seen) do keys[#keys + 1] = k end; expect(keys).to_equal({ "a" }) end)
+      """)
+    #expect(result.outcomes == [.passed, .passed, .passed], "\(result.outcomes)")
+    #expect(result.topLevelRuns == 1)
+  }
+
+  @Test("state a snapshot cannot compare (a coroutine, a function loaded under another name) is never shared", arguments: [
+    "local next_number = coroutine.wrap(function() local i = 0; while true do i = i + 1; coroutine.yield(i) end end)",
+    "local next_number = load('local n = 0; return function() n = n + 1; return n end', '=[permsim prelude]')()",
+  ])
+  func unsharable(top: String) throws {
+    let result = try run("""
+      \(top)
+      scenario("one", function() expect(next_number()).to_be(1) end)
+      scenario("two", function() expect(next_number()).to_be(1) end)
+      scenario("three", function() expect(next_number()).to_be(1) end)
+      """)
+    #expect(result.outcomes == [.passed, .passed, .passed], "\(result.outcomes)")
+  }
+
+  @Test("a module's state: required at the top level or first in a case, every case sees it fresh")
+  func modules() throws {
+    let result = try run("""
+      local counter = require "counter"
+      scenario("one", function() counter.n = counter.n + 1; expect(counter.n).to_be(1) end)
+      scenario("two", function() expect(counter.n).to_be(0); expect(require("late").n).to_be(0); require("late").n = 5 end)
+      scenario("three", function() expect(require("late").n).to_be(0) end)
+      """, files: ["counter.lua": "return { n = 0 }", "late.lua": "return { n = 0 }"])
+    #expect(result.outcomes == [.passed, .passed, .passed], "\(result.outcomes)")
+    #expect(result.topLevelRuns == 3)
+  }
+
+  @Test("a top level that prints: every case's transcript shows the line")
+  func topLevelPrint() throws {
+    let result = try run("""
+      print("loading the matrix")
+      scenario("one", function() end)
+      scenario("two", function() end)
+      """)
+    #expect(result.outcomes == [.passed, .passed])
+    #expect(result.transcripts.allSatisfy { $0.contains { $0.hasSuffix("print: loading the matrix") } }, "\(result.transcripts)")
+    #expect(result.topLevelRuns == 2)
+  }
+
+  @Test("a case that fails or errors after changing nothing still lets the next case share")
+  func failingCases() throws {
+    let result = try run("""
+      local LIMIT = 3
+      scenario("fails", function() expect(LIMIT).to_be(4) end)
+      scenario("errors", function() error("boom") end)
+      scenario("passes", function() expect(LIMIT).to_be(3) end)
+      """)
+    #expect(result.outcomes.map { $0.headline != nil } == [true, true, false], "\(result.outcomes)")
+    #expect(result.topLevelRuns == 1)
+  }
+}
