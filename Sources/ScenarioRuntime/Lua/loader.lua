@@ -1,5 +1,6 @@
 local prelude, host, dbg, oslib, snapshots = ...
 local next, ipairs, type, pcall, unpack, setupvalue = next, ipairs, type, pcall, table.unpack, dbg.setupvalue
+local raw_next = select(2, dbg.getupvalue(pairs, 1)) or next -- the native next: prepare needs no order
 local new_case = prelude(host, dbg, oslib)
 local pristine = {}
 for key, value in next, _G do pristine[key] = value end
@@ -58,17 +59,17 @@ function loader.prepare(chunk, chunk_seed)
   local env = fresh_env()
   local api = new_case(env)
   local opaque = {}
-  for _, value in next, env do
+  for _, value in raw_next, env do
     local kind = type(value)
     if kind == "function" or kind == "userdata" then
       opaque[#opaque + 1] = value
     elseif kind == "table" then
-      for _, member in next, value do
+      for _, member in raw_next, value do
         if type(member) == "function" then opaque[#opaque + 1] = member end
       end
     end
   end
-  for _, member in next, getmetatable(env) do
+  for _, member in raw_next, getmetatable(env) do
     if type(member) == "function" then opaque[#opaque + 1] = member end
   end
   loader.run_chunk(chunk, env, chunk_seed)
