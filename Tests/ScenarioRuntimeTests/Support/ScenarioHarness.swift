@@ -33,21 +33,27 @@ struct ScenarioHarness {
   /// Collects `path` and runs every scenario it registered on one engine, in order, as a runner's
   /// worker does (skipped ones are reported without running).
   func run(_ path: String, ios: String = "18.0") throws -> [Result] {
+    try runCountingTopLevels(path, ios: ios).results
+  }
+
+  /// Like ``run(_:ios:)``, and how many times the engine ran the file's top level for its cases.
+  func runCountingTopLevels(_ path: String, ios: String = "18.0") throws -> (results: [Result], topLevelRuns: Int) {
     let file = try ScenarioFile(path: path, environment: environment)
     let engine = try ScenarioEngine(environment: environment)
     let scenarios: [DeclaredScenario]
     switch engine.collect(file) {
     case .failed(let problem):
-      return [Result(name: "(load)", outcome: .errored(problem), transcript: [])]
+      return ([Result(name: "(load)", outcome: .errored(problem), transcript: [])], 0)
     case .registered(let registered):
       scenarios = registered
     }
-    return scenarios.map { scenario in
+    let results = scenarios.map { scenario in
       if let reason = scenario.skipReason { return Result(name: scenario.name, outcome: .skipped(reason: reason), transcript: []) }
       let version = if case .pinned(let pinned) = scenario.versions { pinned } else { RequestedVersion(written: ios) }
       let run = engine.run(scenario.identity, named: scenario.name, of: file, iosVersion: version)
       return Result(name: scenario.name, outcome: run.outcome, transcript: run.transcript)
     }
+    return (results, engine.topLevelRuns)
   }
 
   func remove() {
@@ -90,18 +96,4 @@ extension CaseOutcome {
 
   var isFailure: Bool { if case .failed = self { true } else { false } }
   var isError: Bool { if case .errored = self { true } else { false } }
-}
-
-extension ScenarioHarness {
-  /// Like ``run(_:ios:)``, and how many times the engine ran the file's top level for its cases.
-  func runCountingTopLevels(_ path: String, ios: String = "18.0") throws -> ([Result], Int) {
-    let file = try ScenarioFile(path: path, environment: environment)
-    let engine = try ScenarioEngine(environment: environment)
-    guard case .registered(let scenarios) = engine.collect(file) else { return ([], 0) }
-    let results = scenarios.map { scenario in
-      let run = engine.run(scenario.identity, named: scenario.name, of: file, iosVersion: RequestedVersion(written: ios))
-      return Result(name: scenario.name, outcome: run.outcome, transcript: run.transcript)
-    }
-    return (results, engine.topLevelRuns)
-  }
 }
