@@ -1,6 +1,10 @@
 /*
-** States: the limited allocator, the instruction hook, the panic and warning functions, limits.
+** States: the limited allocator, the instruction hook and its watch, the panic and warning
+** functions, limits.
 */
+#if defined(__linux__) && !defined(_GNU_SOURCE)
+#define _GNU_SOURCE  /* SIGEV_THREAD_ID, gettid */
+#endif
 #include <limits.h>
 #include <signal.h>
 #include <stdio.h>
@@ -50,7 +54,11 @@ static void *limited_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
 
 
 const char *clua_stopreason(clua_Runtime *rt, char *buffer) {
-  if (atomic_load(&rt->interrupted)) return "interrupted!";
+  if (atomic_load(&rt->interrupted)) {
+    if (rt->watching) rt->watchinterrupted = 1;
+    return "interrupted!";
+  }
+  if (rt->watching && rt->expired) return "the budget's watch expired (the case runs again, counted)";
   if (rt->count <= rt->budget) return NULL;
   snprintf(buffer, CLUA_STOPSIZE, "instruction budget exceeded (%lld instructions)", rt->budget);
   return buffer;
@@ -90,7 +98,29 @@ void clua_counthook(lua_State *L, lua_Debug *ar) {
   if (period == 1) lua_sethook(L, clua_counthook, LUA_MASKCOUNT, (L == rt->main) ? CLUA_HOOK_PERIOD : CLUA_COROUTINE_PERIOD);
 }
 
-void clua_armthread(lua_State *co) { lua_sethook(co, clua_counthook, LUA_MASKCOUNT, CLUA_COROUTINE_PERIOD); }
+void clua_armthread(lua_State *co) {
+  clua_Runtime *rt = clua_runtime(co);
+  if (!rt->watching) {
+    lua_sethook(co, clua_counthook, LUA_MASKCOUNT, CLUA_COROUTINE_PERIOD);
+    return;
+  }
+  lua_sethook(co, NULL, 0, 0);
+  if (rt->expired) lua_sethook(co, clua_counthook, LUA_MASKCOUNT, 1);  /* after: the signal may have come meanwhile */
+}
+
+lua_State *clua_enterthread(lua_State *L) {
+  clua_Runtime *rt = clua_runtime(L);
+  lua_State *previous = rt->running;
+  rt->running = L;
+  if (rt->watching && rt->expired) lua_sethook(L, clua_counthook, LUA_MASKCOUNT, 1);
+  return previous;
+}
+
+void clua_leavethread(lua_State *L, lua_State *previous) {
+  clua_Runtime *rt = clua_runtime(L);
+  rt->running = previous;
+  if (rt->watching && rt->expired) lua_sethook(previous, clua_counthook, LUA_MASKCOUNT, 1);
+}
 
 /* Only a host bug reaches this: an error outside any protected call. */
 static int panic(lua_State *L) {
@@ -138,6 +168,7 @@ lua_State *clua_newstate(const clua_Config *config) {
   *(clua_Runtime **)lua_getextraspace(L) = rt;
   rt->main = L;
   rt->current = L;
+  rt->running = L;
   lua_atpanic(L, panic);
   lua_setwarnf(L, warning, rt);
   lua_sethook(L, clua_counthook, LUA_MASKCOUNT, CLUA_HOOK_PERIOD);  /* coroutines copy it */
@@ -180,8 +211,10 @@ long long clua_instructioncount(lua_State *L) { return clua_runtime(L)->count; }
 void clua_charge(lua_State *L, size_t work) { clua_count(clua_runtime(L), (unsigned long long)work); }
 
 void clua_setinstructioncount(lua_State *L, long long count) {
-  clua_runtime(L)->count = count;
-  clua_runtime(L)->stopwhere[0] = '\0';
+  clua_Runtime *rt = clua_runtime(L);
+  if (rt->watching) rt->watchspent = (rt->count > LLONG_MAX - rt->watchspent) ? LLONG_MAX : rt->watchspent + rt->count;
+  rt->count = count;
+  rt->stopwhere[0] = '\0';
 }
 
 long long clua_instructionlimit(lua_State *L) {
@@ -191,6 +224,132 @@ long long clua_instructionlimit(lua_State *L) {
 
 void clua_setinstructionlimit(lua_State *L, long long limit) {
   clua_runtime(L)->budget = (limit > 0) ? limit : LLONG_MAX;
+}
+
+/* {====================================================================
+** The budget watch
+** =====================================================================
+** While a count hook is set, Lua 5.4 traps every VM instruction, which costs a realistic case a few
+** percent. A watched run sets none. A timer on the thread's CPU clock signals the thread every
+** CLUA_WATCH_PERIOD of its CPU time; once a watched run could have spent its budget (its elapsed
+** time at CLUA_WATCH_RATE), the signal handler hooks the running thread, as lua.c's Ctrl-C does,
+** and the hook stops the run. The run stands only if it ended before that and its elapsed time at
+** that rate, plus what it was charged, fits the budget: then a counted run could not have stopped
+** it either and gives the same outcome. Otherwise the host runs it again, counted, so a verdict
+** never depends on timing. Elapsed time is the monotonic clock's (read in ~20 ns, never behind the
+** thread's CPU time); the timer is armed once per thread, so a run costs no system call.
+*/
+
+#if CLUA_WATCH
+#define WATCH_SIGNAL SIGVTALRM
+#ifndef sigev_notify_thread_id
+#define sigev_notify_thread_id _sigev_un._tid
+#endif
+
+/* The runtime this thread watches now (NULL: none); read by the signal handler on this thread. */
+static __thread clua_Runtime *volatile watched_here = NULL;
+static __thread int thread_has_timer = 0;
+
+static long long monotonic_ns(void) {
+  struct timespec now;
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  return (long long)now.tv_sec * 1000000000 + now.tv_nsec;
+}
+
+static void on_watch_signal(int signal_number) {
+  clua_Runtime *rt = watched_here;
+  (void)signal_number;
+  if (rt == NULL || rt->expired || monotonic_ns() - rt->watchstart < rt->budget / CLUA_WATCH_RATE) return;
+  rt->expired = 1;  /* first: code that changes 'running' or a hook checks it afterwards */
+  lua_sethook(rt->running, clua_counthook, LUA_MASKCOUNT, 1);
+}
+
+static pthread_once_t watch_signal_once = PTHREAD_ONCE_INIT;
+static int watch_signal_ready = 0;
+
+static void install_watch_signal(void) {
+  struct sigaction action;
+  memset(&action, 0, sizeof action);
+  action.sa_handler = on_watch_signal;
+  action.sa_flags = SA_RESTART;
+  sigemptyset(&action.sa_mask);
+  watch_signal_ready = sigaction(WATCH_SIGNAL, &action, NULL) == 0;
+}
+
+/*
+** Arms this thread's timer once, for the thread's life (1 when it runs). The thread's mask lets the
+** signal through from then on (libdispatch's threads block nearly all signals).
+*/
+static int thread_timer(void) {
+  struct sigevent event;
+  struct itimerspec period;
+  sigset_t watched;
+  timer_t timer;
+  if (thread_has_timer) return 1;
+  pthread_once(&watch_signal_once, install_watch_signal);
+  if (!watch_signal_ready) return 0;
+  sigemptyset(&watched);
+  sigaddset(&watched, WATCH_SIGNAL);
+  memset(&event, 0, sizeof event);
+  event.sigev_notify = SIGEV_THREAD_ID;
+  event.sigev_signo = WATCH_SIGNAL;
+  event.sigev_notify_thread_id = gettid();
+  memset(&period, 0, sizeof period);
+  period.it_value.tv_nsec = CLUA_WATCH_PERIOD;
+  period.it_interval.tv_nsec = CLUA_WATCH_PERIOD;
+  if (pthread_sigmask(SIG_UNBLOCK, &watched, NULL) != 0 ||
+      timer_create(CLOCK_THREAD_CPUTIME_ID, &event, &timer) != 0)
+    return 0;
+  if (timer_settime(timer, 0, &period, NULL) != 0) {
+    timer_delete(timer);
+    return 0;
+  }
+  thread_has_timer = 1;
+  return 1;
+}
+#endif
+
+int clua_watch_begin(lua_State *L) {
+  clua_Runtime *rt = clua_runtime(L);
+  rt->count = 0;
+  rt->stopwhere[0] = '\0';
+  rt->watchspent = 0;
+  rt->expired = 0;
+  rt->watchinterrupted = 0;
+#if CLUA_WATCH
+  if (watched_here != NULL || rt->budget == LLONG_MAX || rt->budget / CLUA_WATCH_RATE < CLUA_WATCH_SHORTEST ||
+      !thread_timer())
+    return 0;
+  rt->running = rt->main;
+  rt->watching = 1;
+  lua_sethook(rt->main, NULL, 0, 0);
+  rt->watchstart = monotonic_ns();
+  watched_here = rt;  /* last: the signal handler sees a watch only once the hook is off */
+  return 1;
+#else
+  return 0;
+#endif
+}
+
+int clua_watch_end(lua_State *L) {
+  clua_Runtime *rt = clua_runtime(L);
+#if CLUA_WATCH
+  long long elapsed, left;
+  if (!rt->watching) return 1;
+  watched_here = NULL;  /* first: no signal hooks a thread from now on */
+  elapsed = monotonic_ns() - rt->watchstart;
+  rt->watching = 0;
+  rt->running = rt->main;
+  lua_sethook(rt->main, clua_counthook, LUA_MASKCOUNT, CLUA_HOOK_PERIOD);
+  if (rt->watchinterrupted) return 1;  /* an interrupt stands: the run is being stopped */
+  if (rt->expired) return 0;
+  if (rt->watchspent > rt->budget || rt->count > rt->budget - rt->watchspent) return 0;
+  left = rt->budget - rt->watchspent - rt->count;  /* instructions the charges left */
+  return elapsed <= left / CLUA_WATCH_RATE;
+#else
+  (void)rt;
+  return 1;
+#endif
 }
 
 /* {====================================================================

@@ -301,6 +301,7 @@ static int message_handler(lua_State *L) {
 /* lua_pcall with the message handler and the hard memory limit; on error, traceback above the error. */
 static int pcall_traceback(lua_State *L, int nargs, int nresults) {
   clua_Runtime *rt = clua_runtime(L);
+  lua_State *previous;
   int base, hard, status;
   if (!lua_checkstack(L, 2)) return CLUA_NOSTACK;
   base = lua_gettop(L) - nargs;  /* function index */
@@ -309,7 +310,9 @@ static int pcall_traceback(lua_State *L, int nargs, int nresults) {
   hard = rt->hard;
   rt->hard = 1;
   rt->depth++;
+  previous = clua_enterthread(L);
   status = lua_pcall(L, nargs, nresults, base);
+  clua_leavethread(L, previous);
   rt->depth--;
   rt->hard = hard;
   lua_remove(L, base);  /* remove message handler from the stack */

@@ -5,9 +5,19 @@
 #define CLUA_RUNTIME_H
 
 #include <limits.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <stdint.h>
+#include <time.h>
 #include "CLuaShim.h"
+
+/* The budget watch needs a timer on a thread's CPU clock that signals that thread (Linux). */
+#if defined(__linux__)
+#define CLUA_WATCH 1
+#include <pthread.h>
+#else
+#define CLUA_WATCH 0
+#endif
 
 typedef struct clua_Runtime {
   size_t used;               /* bytes allocated by the state */
@@ -28,6 +38,13 @@ typedef struct clua_Runtime {
   size_t warninglength;
   int warningpending;        /* 1 after a piece with 'tocont' */
   char stopwhere[256];       /* "chunk:line: " where the current stop first fired; "" when none */
+  /* The budget watch (clua_watch_begin): no hook counts until the watch expires. */
+  int watching;
+  volatile sig_atomic_t expired;
+  int watchinterrupted;      /* an interrupt stopped the watched run */
+  lua_State *volatile running;  /* the thread running Lua code: the one the watch's signal hooks */
+  long long watchspent;      /* counts set aside during the watch (a new budget for the body) */
+  long long watchstart;      /* the monotonic clock when the watch began, in ns */
 } clua_Runtime;
 
 /*
@@ -86,8 +103,17 @@ void clua_stop(lua_State *L, const char *reason, int level);
 ** before its hook fires leaves at most this many instructions uncounted.
 */
 #define CLUA_COROUTINE_PERIOD 100
-/* Sets the count hook of coroutine 'co' afresh (its count restarts at CLUA_COROUTINE_PERIOD). */
+/*
+** Sets the count hook of coroutine 'co' afresh (its count restarts at CLUA_COROUTINE_PERIOD); during
+** a budget watch, turns it off instead, or on at every instruction once the watch has expired.
+*/
 void clua_armthread(lua_State *co);
+/*
+** Makes 'L' the thread running Lua code, or back the one before (returned by the first call), for
+** the watch's signal; hooks 'L' once the watch has expired.
+*/
+lua_State *clua_enterthread(lua_State *L);
+void clua_leavethread(lua_State *L, lua_State *previous);
 
 /* Replaces find, match, gmatch and gsub in the string table on top by the budgeted matcher. */
 void clua_openpatterns(lua_State *L);

@@ -276,12 +276,16 @@ static int sandbox_close(lua_State *L) {
 */
 static int sandbox_resume(lua_State *L) {
   lua_State *co = lua_tothread(L, 1);
+  lua_State *previous = NULL;
   lua_Debug ar;
   int n;
   if (co != NULL && co != L && (lua_status(co) == LUA_YIELD ||
-      (lua_status(co) == LUA_OK && lua_getstack(co, 0, &ar) == 0 && lua_gettop(co) > 0)))
+      (lua_status(co) == LUA_OK && lua_getstack(co, 0, &ar) == 0 && lua_gettop(co) > 0))) {
+    previous = clua_enterthread(co);  /* the budget watch's signal hooks the coroutine while it runs */
     clua_armthread(co);
-  n = call_original(L);
+  }
+  n = call_original(L);  /* never raises: errors come back as false, message */
+  if (previous != NULL) clua_leavethread(L, previous);
   clua_chargework(L, CLUA_COROUTINE_PERIOD);
   return n;
 }

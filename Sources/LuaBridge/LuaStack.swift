@@ -94,6 +94,8 @@ extension LuaStack {
   static func setInstructionCount(_ L: OpaquePointer, _ count: Int) { clua_setinstructioncount(L, Int64(count)) }
   static func instructionLimit(_ L: OpaquePointer) -> Int { Int(clua_instructionlimit(L)) }
   static func setInstructionLimit(_ L: OpaquePointer, _ limit: Int) { clua_setinstructionlimit(L, Int64(limit)) }
+  static func beginBudgetWatch(_ L: OpaquePointer) -> Bool { clua_watch_begin(L) != 0 }
+  static func endBudgetWatch(_ L: OpaquePointer) -> Bool { clua_watch_end(L) != 0 }
   static func interrupt(_ L: OpaquePointer) { clua_interrupt(L) }
   static func catchInterruptSignal(_ L: OpaquePointer) -> Bool { clua_catch_sigint(L) != 0 }
   static func releaseInterruptSignal() { clua_release_sigint() }

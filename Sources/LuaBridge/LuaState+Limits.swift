@@ -35,6 +35,23 @@ extension LuaState {
     set { LuaStack.setInstructionCount(L, newValue) }
   }
 
+  /// Runs `body` under a new instruction budget that is watched rather than counted; nil when that run
+  /// may have come near the budget and must be repeated, counted.
+  ///
+  /// Lua 5.4 traps every VM instruction while a count hook is set. A watched run sets none: a timer on
+  /// the thread's CPU clock stops it once it could have spent its budget (at more instructions a second
+  /// than any machine runs), and it stands only if its CPU time and charges show it stayed within. A
+  /// repeated run, counted from the start, gives the verdict a counted run always gives; so the outcome
+  /// never depends on timing, as long as `body` gives the same outcome every time it runs. Budgets
+  /// under about 10 million instructions, or none, are counted as before (and off Linux, all are):
+  /// then `body` runs once and its result is returned. An interrupt during a watched run takes effect
+  /// once the timer fires.
+  public func watchingBudget<Result>(_ body: () -> Result) -> Result? {
+    guard LuaStack.beginBudgetWatch(L) else { return body() }
+    let result = body()
+    return LuaStack.endBudgetWatch(L) ? result : nil
+  }
+
   /// Makes the running Lua code fail with "interrupted!" within 1000 instructions (thread-safe).
   public func interrupt() {
     LuaStack.interrupt(L)

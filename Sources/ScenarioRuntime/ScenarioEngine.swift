@@ -186,7 +186,22 @@ public final class ScenarioEngine {
   /// with what the top level left, and the next case runs the top level afresh when anything differs,
   /// when the graph holds what a snapshot cannot compare, or when the top level itself acted on its
   /// session (a `print`, a clock move), which every case's transcript must show.
+  ///
+  /// The budget is watched rather than counted where it can be (``LuaState/watchingBudget(_:)``): a
+  /// case that ran long enough to have come near it runs again, counted from its top level, and only
+  /// that run counts.
   public func run(_ scenario: ScenarioIdentity, named name: String, of file: ScenarioFile, iosVersion: RequestedVersion) -> CaseRun {
+    // Without the count hook when the budget allows; a run that may have come near it runs again, counted.
+    let watched = environment.countsBudget ? nil : state.watchingBudget { attempt(scenario, named: name, of: file, iosVersion: iosVersion) }
+    let (run, kept) = watched ?? attempt(scenario, named: name, of: file, iosVersion: iosVersion)
+    if let kept { _files[kept.file].prepared = kept.prepared }
+    return run
+  }
+
+  /// One run of a case, and the top level it leaves as it found it for the file's next case (or nil).
+  private func attempt(_ scenario: ScenarioIdentity, named name: String, of file: ScenarioFile, iosVersion: RequestedVersion)
+    -> (run: CaseRun, kept: (file: Int, prepared: LuaTable)?)
+  {
     let session = start(file: file, iosVersion: iosVersion, allowsDevices: false)
     let outcome: CaseOutcome
     var shared: (file: Int, prepared: LuaTable)?
@@ -210,14 +225,12 @@ public final class ScenarioEngine {
     } catch {
       outcome = CaseVerdict.outcome(of: error, memoryLimit: environment.limits.memory)
     }
-    if let shared, (try? state.call(_unchanged, shared.prepared).first) == .boolean(true) {
-      _files[shared.file].prepared = shared.prepared
-    }
+    if let checked = shared, (try? state.call(_unchanged, checked.prepared).first) != .boolean(true) { shared = nil }
     var versions: [String] = []
     for device in session.world.devices where !versions.contains(device.ios.description) {
       versions.append(device.ios.description)
     }
-    return CaseRun(outcome: outcome, entries: session.world.transcriptEntries, deviceVersions: versions)
+    return (CaseRun(outcome: outcome, entries: session.world.transcriptEntries, deviceVersions: versions), shared)
   }
 
   /// A session for the REPL (or a one-off chunk): the state's own globals, devices allowed at any time.

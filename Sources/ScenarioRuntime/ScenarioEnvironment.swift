@@ -33,6 +33,9 @@ public final class ScenarioEnvironment: Sendable {
   /// Whether every call from Lua into Swift runs a full collection first (`PERMSIM_GC_STRESS=1`): a
   /// test mode in which any state that depends on when an object is collected shows at once.
   public let gcStress: Bool
+  /// Whether every case's instruction budget is counted at every instruction, never watched
+  /// (`PERMSIM_COUNTED_BUDGET=1`): a test mode against which watched verdicts are compared.
+  public let countsBudget: Bool
   /// The prelude compiled once, loaded into every state as bytecode.
   let preludeBytecode: [UInt8]
   private let _plists = InfoPlistCache()
@@ -42,12 +45,14 @@ public final class ScenarioEnvironment: Sendable {
   /// - Throws: ``FileAccessError`` when the root does not exist.
   public init(
     root: String, limits: Limits = Limits(), seed: UInt64 = 0,
-    gcStress: Bool = ProcessInfo.processInfo.environment["PERMSIM_GC_STRESS"] == "1"
+    gcStress: Bool = ProcessInfo.processInfo.environment["PERMSIM_GC_STRESS"] == "1",
+    countsBudget: Bool = ProcessInfo.processInfo.environment["PERMSIM_COUNTED_BUDGET"] == "1"
   ) throws {
     files = try ScopedFileAccess(root: root)
     self.limits = limits
     self.seed = seed
     self.gcStress = gcStress
+    self.countsBudget = countsBudget
     preludeBytecode = Self.compilePrelude()
   }
 

@@ -41,7 +41,27 @@ func sessionBenchmarks(profileLoop: Int? = nil) throws {
     report("whole case on an engine, file of \(count) scenario(s)", measure(samples: 15, iterations: 500) {
       _ = engine.run(first.identity, named: first.name, of: file, iosVersion: RequestedVersion(OSVersion(14)))
     })
+    if count == 100 { try budgetCost(root: root.path, file: file, case: first) }
   }
+}
+
+/// What enforcing the instruction budget costs a realistic case: a budget too small to be watched is
+/// counted by the hook at every instruction, the default one is watched (LuaState.watchingBudget).
+/// The samples alternate, so load that comes and goes slows both alike.
+func budgetCost(root: String, file: ScenarioFile, case scenario: DeclaredScenario) throws {
+  let counted = try ScenarioEngine(environment: ScenarioEnvironment(root: root, limits: .init(instructions: 9_000_000)))
+  let watched = try ScenarioEngine(environment: ScenarioEnvironment(root: root))
+  var countedSamples: [Double] = [], watchedSamples: [Double] = []
+  for _ in 0..<15 {
+    for (engine, index) in [(counted, 0), (watched, 1)] {
+      let sample = measure(samples: 1, iterations: 500) {
+        _ = engine.run(scenario.identity, named: scenario.name, of: file, iosVersion: RequestedVersion(OSVersion(14)))
+      }[0]
+      if index == 0 { countedSamples.append(sample) } else { watchedSamples.append(sample) }
+    }
+  }
+  report("whole case, budget counted at every instruction (9M budget)", countedSamples.sorted())
+  report("whole case, budget watched (the default 50M)", watchedSamples.sorted())
 }
 
 /// Memory of an engine over many sessions (for finding what grows).

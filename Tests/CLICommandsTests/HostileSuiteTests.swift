@@ -256,8 +256,11 @@ struct HostileSuiteTests {
     var report: Data
     var rootEntries: [String]
 
-    /// Copies the suite to `<root>/scenarios`, leaves a stale `<root>/report.xml`, runs, and removes the root.
-    static func make(_ flavor: JUnitXMLReporter.Flavor, jobs: Int) -> Result<SuiteRun, any Error> {
+    /// Copies the suite to `<root>/scenarios`, leaves a stale `<root>/report.xml`, runs, and removes the
+    /// root (which the report and the console name `ROOT`).
+    static func make(
+      _ flavor: JUnitXMLReporter.Flavor, jobs: Int, instructions: String = "2M", environment: [String: String] = [:]
+    ) -> Result<SuiteRun, any Error> {
       Result {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("permsim-hostile-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
@@ -267,13 +270,14 @@ struct HostileSuiteTests {
         let output = try PermsimProcess.run(
           [
             "run", "scenarios", "--junit", "report.xml", "--junit-flavor", flavor.rawValue, "--jobs", String(jobs),
-            "--instructions", "2M", "--memory", "32M",
+            "--instructions", instructions, "--memory", "32M",
           ],
-          in: root)
+          in: root, environment: environment)
+        let report = try String(decoding: Data(contentsOf: root.appendingPathComponent("report.xml")), as: UTF8.self)
         return SuiteRun(
           status: output.status,
-          standardOutput: output.standardOutput,
-          report: try Data(contentsOf: root.appendingPathComponent("report.xml")),
+          standardOutput: output.standardOutput.replacingOccurrences(of: root.path, with: "ROOT"),
+          report: Data(report.replacingOccurrences(of: root.path, with: "ROOT").utf8),
           rootEntries: try FileManager.default.contentsOfDirectory(atPath: root.path).sorted())
       }
     }
@@ -308,6 +312,28 @@ struct HostileSuiteTests {
         let message = testCase.outcomeAttributes["message"] ?? ""
         #expect(message.contains(words), "\(attempt): \(message.prefix(300))")
       }
+    }
+  }
+
+  @Test("a watched budget gives the report a counted one gives, byte for byte (PERMSIM_COUNTED_BUDGET=1)")
+  func watchedBudgetReportsAsCounted() throws {
+    // 20M instructions are watched (2 ms at CLUA_WATCH_RATE); every attempt that loops runs past that
+    // and again, counted, and every other case must stand as its counted run would.
+    let same = ["PERMSIM_DETERMINISTIC_TIME": "1"]
+    let watched = try SuiteRun.make(.rich, jobs: 2, instructions: "20M", environment: same).get()
+    let counted = try SuiteRun.make(.rich, jobs: 2, instructions: "20M", environment: same.merging(["PERMSIM_COUNTED_BUDGET": "1"]) { $1 }).get()
+    #expect(try JUnitDocument(watched.report).cases.count == Self.attempts.count)
+    // Compared line by line: a diff of two whole reports would take the test framework minutes.
+    for (name, one, other) in [
+      ("report", String(decoding: watched.report, as: UTF8.self), String(decoding: counted.report, as: UTF8.self)),
+      ("console", watched.standardOutput, counted.standardOutput),
+    ] {
+      let lines = one.split(separator: "\n", omittingEmptySubsequences: false)
+      let others = other.split(separator: "\n", omittingEmptySubsequences: false)
+      if let index = zip(lines, others).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset {
+        Issue.record("\(name), line \(index + 1): watched \(lines[index].prefix(300)), counted \(others[index].prefix(300))")
+      }
+      #expect(lines.count == others.count, "\(name)")
     }
   }
 
