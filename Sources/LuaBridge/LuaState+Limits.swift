@@ -39,8 +39,9 @@ extension LuaState {
   /// may have come near the budget and must be repeated, counted.
   ///
   /// Lua 5.4 traps every VM instruction while a count hook is set. A watched run sets none: a timer on
-  /// the thread's CPU clock stops it once it could have spent its budget (at more instructions a second
-  /// than any machine runs), and it stands only if its CPU time and charges show it stayed within. A
+  /// the thread's CPU clock stops it once it could have spent its budget (its elapsed time at more
+  /// instructions a second than any machine runs), and it stands only if its elapsed time and charges
+  /// show it stayed within. A
   /// repeated run, counted from the start, gives the verdict a counted run always gives; so the outcome
   /// never depends on timing, as long as `body` gives the same outcome every time it runs. Budgets
   /// under about 10 million instructions, or none, are counted as before (and off Linux, all are):

@@ -130,13 +130,13 @@ void clua_setinstructionlimit(lua_State *L, long long limit);
 
 /*
 ** The budget watch: runs Lua code with no count hook, which Lua 5.4 pays for at every instruction.
-** clua_watch_begin starts a new budget, watched when the budget is finite and at least
-** CLUA_WATCH_SHORTEST ns of CPU time at CLUA_WATCH_RATE (returns 1; else 0 and the count goes on).
+** clua_watch_begin starts a new budget, watched when the budget is finite and lasts at least
+** CLUA_WATCH_SHORTEST ns at CLUA_WATCH_RATE (returns 1; else 0 and the count goes on).
 ** clua_watch_end returns 1 when the watched run stands, 0 when it may have come near its budget
 ** (it then ended early with a stop error) and must run again, counted, for a verdict that never
 ** depends on timing. Linux only; one watch per thread at a time. See CLuaShim.c.
 */
-#define CLUA_WATCH_RATE 10            /* VM instructions per ns of CPU time, more than any machine runs */
+#define CLUA_WATCH_RATE 10            /* VM instructions per ns, more than any machine runs (assumed) */
 #define CLUA_WATCH_SHORTEST 1000000   /* ns: shorter watches are below the CPU timers' resolution */
 #define CLUA_WATCH_PERIOD 2000000     /* ns of a thread's CPU time between the watch's checks */
 int clua_watch_begin(lua_State *L);
