@@ -13,6 +13,27 @@
 
 #include "clua_runtime.h"
 
+#if CLUA_WATCH
+/* The runtime this thread watches now (NULL: none); read by the watch's signal handler on this thread. */
+static __thread clua_Runtime *volatile watched_here = NULL;
+#endif
+
+/* Whether a budget watch runs on 'rt' (see "The budget watch" below). */
+static int watching(clua_Runtime *rt) {
+#if CLUA_WATCH
+  return watched_here == rt;
+#else
+  (void)rt;
+  return 0;
+#endif
+}
+
+/* Hooks 'L' at every instruction once the watch has expired: code that changes the running thread or
+** turns a hook off checks it afterwards, so the signal that expired the watch is never undone. */
+static void hook_if_expired(clua_Runtime *rt, lua_State *L) {
+  if (watching(rt) && rt->expired) lua_sethook(L, clua_counthook, LUA_MASKCOUNT, 1);
+}
+
 /* {====================================================================
 ** Allocator
 ** ===================================================================== */
@@ -55,10 +76,10 @@ static void *limited_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
 
 const char *clua_stopreason(clua_Runtime *rt, char *buffer) {
   if (atomic_load(&rt->interrupted)) {
-    if (rt->watching) rt->watchinterrupted = 1;
+    if (watching(rt)) rt->watchinterrupted = 1;
     return "interrupted!";
   }
-  if (rt->watching && rt->expired) return "the budget's watch expired (the case runs again, counted)";
+  if (watching(rt) && rt->expired) return "the budget's watch expired (the case runs again, counted)";
   if (rt->count <= rt->budget) return NULL;
   snprintf(buffer, CLUA_STOPSIZE, "instruction budget exceeded (%lld instructions)", rt->budget);
   return buffer;
@@ -100,26 +121,26 @@ void clua_counthook(lua_State *L, lua_Debug *ar) {
 
 void clua_armthread(lua_State *co) {
   clua_Runtime *rt = clua_runtime(co);
-  if (!rt->watching) {
+  if (!watching(rt)) {
     lua_sethook(co, clua_counthook, LUA_MASKCOUNT, CLUA_COROUTINE_PERIOD);
     return;
   }
   lua_sethook(co, NULL, 0, 0);
-  if (rt->expired) lua_sethook(co, clua_counthook, LUA_MASKCOUNT, 1);  /* after: the signal may have come meanwhile */
+  hook_if_expired(rt, co);
 }
 
 lua_State *clua_enterthread(lua_State *L) {
   clua_Runtime *rt = clua_runtime(L);
   lua_State *previous = rt->running;
   rt->running = L;
-  if (rt->watching && rt->expired) lua_sethook(L, clua_counthook, LUA_MASKCOUNT, 1);
+  hook_if_expired(rt, L);
   return previous;
 }
 
 void clua_leavethread(lua_State *L, lua_State *previous) {
   clua_Runtime *rt = clua_runtime(L);
   rt->running = previous;
-  if (rt->watching && rt->expired) lua_sethook(previous, clua_counthook, LUA_MASKCOUNT, 1);
+  hook_if_expired(rt, previous);
 }
 
 /* Only a host bug reaches this: an error outside any protected call. */
@@ -212,7 +233,7 @@ void clua_charge(lua_State *L, size_t work) { clua_count(clua_runtime(L), (unsig
 
 void clua_setinstructioncount(lua_State *L, long long count) {
   clua_Runtime *rt = clua_runtime(L);
-  if (rt->watching) rt->watchspent = (rt->count > LLONG_MAX - rt->watchspent) ? LLONG_MAX : rt->watchspent + rt->count;
+  if (watching(rt)) rt->watchspent = (rt->count > LLONG_MAX - rt->watchspent) ? LLONG_MAX : rt->watchspent + rt->count;
   rt->count = count;
   rt->stopwhere[0] = '\0';
 }
@@ -246,8 +267,6 @@ void clua_setinstructionlimit(lua_State *L, long long limit) {
 #define sigev_notify_thread_id _sigev_un._tid
 #endif
 
-/* The runtime this thread watches now (NULL: none); read by the signal handler on this thread. */
-static __thread clua_Runtime *volatile watched_here = NULL;
 static __thread int thread_has_timer = 0;
 
 static long long monotonic_ns(void) {
@@ -311,8 +330,7 @@ static int thread_timer(void) {
 
 int clua_watch_begin(lua_State *L) {
   clua_Runtime *rt = clua_runtime(L);
-  rt->count = 0;
-  rt->stopwhere[0] = '\0';
+  clua_setinstructioncount(L, 0);
   rt->watchspent = 0;
   rt->expired = 0;
   rt->watchinterrupted = 0;
@@ -321,7 +339,6 @@ int clua_watch_begin(lua_State *L) {
       !thread_timer())
     return 0;
   rt->running = rt->main;
-  rt->watching = 1;
   lua_sethook(rt->main, NULL, 0, 0);
   rt->watchstart = monotonic_ns();
   watched_here = rt;  /* last: the signal handler sees a watch only once the hook is off */
@@ -335,11 +352,9 @@ int clua_watch_end(lua_State *L) {
   clua_Runtime *rt = clua_runtime(L);
 #if CLUA_WATCH
   long long elapsed, left;
-  if (!rt->watching) return 1;
+  if (!watching(rt)) return 1;
   watched_here = NULL;  /* first: no signal hooks a thread from now on */
   elapsed = monotonic_ns() - rt->watchstart;
-  rt->watching = 0;
-  rt->running = rt->main;
   lua_sethook(rt->main, clua_counthook, LUA_MASKCOUNT, CLUA_HOOK_PERIOD);
   if (rt->watchinterrupted) return 1;  /* an interrupt stands: the run is being stopped */
   if (rt->expired) return 0;

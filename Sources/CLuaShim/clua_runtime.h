@@ -39,7 +39,6 @@ typedef struct clua_Runtime {
   int warningpending;        /* 1 after a piece with 'tocont' */
   char stopwhere[256];       /* "chunk:line: " where the current stop first fired; "" when none */
   /* The budget watch (clua_watch_begin): no hook counts until the watch expires. */
-  int watching;
   volatile sig_atomic_t expired;
   int watchinterrupted;      /* an interrupt stopped the watched run */
   lua_State *volatile running;  /* the thread running Lua code: the one the watch's signal hooks */

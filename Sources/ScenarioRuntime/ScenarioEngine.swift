@@ -109,7 +109,7 @@ public final class ScenarioEngine {
     let session = start(file: file, iosVersion: RequestedVersion(.newestSupported), allowsDevices: false)
     do {
       let (globals, api) = try begin(shared: false)
-      try state.call(_runChunk, try compiled(file).chunk, globals, ScenarioSession.seed(environment.seed, file.path))
+      try state.call(_runChunk, _files[try compiledIndex(of: file)].chunk, globals, ScenarioSession.seed(environment.seed, file.path))
       guard let collect = api.function("collect") else { preconditionFailure("the prelude MUST publish collect") }
       let list = try state.call(collect).first ?? .nil
       withExtendedLifetime(session) {}
@@ -273,8 +273,6 @@ public final class ScenarioEngine {
     _files.append(CompiledFile(path: file.path, chunk: chunk))
     return _files.count - 1
   }
-
-  private func compiled(_ file: ScenarioFile) throws(LuaError) -> CompiledFile { _files[try compiledIndex(of: file)] }
 
   private static func declaredScenarios(_ list: LuaValue) -> [DeclaredScenario] {
     var occurrences: [ScenarioIdentity: Int] = [:]  // by name and line (index 0, occurrence 1)

@@ -51,17 +51,16 @@ func sessionBenchmarks(profileLoop: Int? = nil) throws {
 func budgetCost(root: String, file: ScenarioFile, case scenario: DeclaredScenario) throws {
   let counted = try ScenarioEngine(environment: ScenarioEnvironment(root: root, limits: .init(instructions: 9_000_000)))
   let watched = try ScenarioEngine(environment: ScenarioEnvironment(root: root))
-  var countedSamples: [Double] = [], watchedSamples: [Double] = []
+  var samples: [[Double]] = [[], []]  // counted, watched
   for _ in 0..<15 {
-    for (engine, index) in [(counted, 0), (watched, 1)] {
-      let sample = measure(samples: 1, iterations: 500) {
+    for (slot, engine) in [counted, watched].enumerated() {
+      samples[slot] += measure(samples: 1, iterations: 500) {
         _ = engine.run(scenario.identity, named: scenario.name, of: file, iosVersion: RequestedVersion(OSVersion(14)))
-      }[0]
-      if index == 0 { countedSamples.append(sample) } else { watchedSamples.append(sample) }
+      }
     }
   }
-  report("whole case, budget counted at every instruction (9M budget)", countedSamples.sorted())
-  report("whole case, budget watched (the default 50M)", watchedSamples.sorted())
+  report("whole case, budget counted at every instruction (9M budget)", samples[0].sorted())
+  report("whole case, budget watched (the default 50M)", samples[1].sorted())
 }
 
 /// Memory of an engine over many sessions (for finding what grows).

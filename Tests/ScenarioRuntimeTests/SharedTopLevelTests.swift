@@ -14,11 +14,8 @@ import Testing
 struct SharedTopLevelTests {
   /// Runs every scenario of `s.lua` (with `extra` files beside it) in order on one engine.
   private func run(_ source: String, files extra: [String: String] = [:]) throws -> (outcomes: [CaseOutcome], topLevelRuns: Int, transcripts: [[String]]) {
-    var files = extra
-    files["s.lua"] = source
-    let harness = try ScenarioHarness(files: files)
-    defer { harness.remove() }
-    let (results, runs) = try harness.runCountingTopLevels("s.lua")
+    // Counted: a watched case slowed by load would run its top level a second time (WatchedBudgetTests).
+    let (results, runs) = try ScenarioHarness.file(source, files: extra, countsBudget: true)
     return (results.map(\.outcome), runs, results.map(\.transcript))
   }
 

@@ -12,9 +12,7 @@ import Testing
 @Suite("Watched budgets")
 struct WatchedBudgetTests {
   private func run(_ source: String, budget: Int = 20_000_000) throws -> (results: [ScenarioHarness.Result], topLevelRuns: Int) {
-    let harness = try ScenarioHarness(files: ["s.lua": source], limits: .init(instructions: budget))
-    defer { harness.remove() }
-    return try harness.runCountingTopLevels("s.lua")
+    try ScenarioHarness.file(source, limits: .init(instructions: budget))
   }
 
   @Test("short cases run once each, sharing their top level")

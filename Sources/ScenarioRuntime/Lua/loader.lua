@@ -59,19 +59,20 @@ function loader.prepare(chunk, chunk_seed)
   local env = fresh_env()
   local api = new_case(env)
   local opaque = {}
+  local function add_functions(t)
+    for _, member in raw_next, t do
+      if type(member) == "function" then opaque[#opaque + 1] = member end
+    end
+  end
   for _, value in raw_next, env do
     local kind = type(value)
     if kind == "function" or kind == "userdata" then
       opaque[#opaque + 1] = value
     elseif kind == "table" then
-      for _, member in raw_next, value do
-        if type(member) == "function" then opaque[#opaque + 1] = member end
-      end
+      add_functions(value)
     end
   end
-  for _, member in raw_next, getmetatable(env) do
-    if type(member) == "function" then opaque[#opaque + 1] = member end
-  end
+  add_functions(getmetatable(env))
   loader.run_chunk(chunk, env, chunk_seed)
   local taken, snapshot = pcall(snapshots.take, api.roots(), opaque)
   loader.prepared = {

@@ -8,7 +8,9 @@ struct ScenarioHarness {
   let root: URL
   let environment: ScenarioEnvironment
 
-  init(files: [String: String], limits: ScenarioEnvironment.Limits = .init(), gcStress: Bool? = nil) throws {
+  /// `countsBudget`: every case's budget counted, never watched, so no case runs twice however slow the
+  /// machine (for tests that count top-level runs).
+  init(files: [String: String], limits: ScenarioEnvironment.Limits = .init(), gcStress: Bool? = nil, countsBudget: Bool = false) throws {
     root = FileManager.default.temporaryDirectory.appendingPathComponent("permsim-\(UUID().uuidString)")
     for (path, content) in files {
       let url = root.appendingPathComponent(path)
@@ -17,9 +19,9 @@ struct ScenarioHarness {
     }
     environment =
       if let gcStress {
-        try ScenarioEnvironment(root: root.path, limits: limits, gcStress: gcStress)
+        try ScenarioEnvironment(root: root.path, limits: limits, gcStress: gcStress, countsBudget: countsBudget)
       } else {
-        try ScenarioEnvironment(root: root.path, limits: limits)
+        try ScenarioEnvironment(root: root.path, limits: limits, countsBudget: countsBudget)
       }
   }
 
@@ -62,6 +64,18 @@ struct ScenarioHarness {
 }
 
 extension ScenarioHarness {
+  /// Runs every scenario of `s.lua` holding `source` (with `extra` files beside it) in order on one
+  /// engine, and returns their results and how many times the engine ran the file's top level.
+  static func file(
+    _ source: String, files extra: [String: String] = [:], limits: ScenarioEnvironment.Limits = .init(), countsBudget: Bool = false
+  ) throws -> (results: [Result], topLevelRuns: Int) {
+    var files = extra
+    files["s.lua"] = source
+    let harness = try ScenarioHarness(files: files, limits: limits, countsBudget: countsBudget)
+    defer { harness.remove() }
+    return try harness.runCountingTopLevels("s.lua")
+  }
+
   /// Runs `body` as the only scenario of a file (with `extra` files beside it) and returns its result.
   static func scenario(
     _ body: String, ios: String = "18.0", files extra: [String: String] = [:], limits: ScenarioEnvironment.Limits = .init(),
