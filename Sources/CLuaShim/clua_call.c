@@ -508,6 +508,33 @@ int clua_pushprivatelibrary(lua_State *L, const char *key, lua_CFunction opener)
   return protected(L, p_privatelibrary, 2, 1);
 }
 
-int clua_pushdebuglibrary(lua_State *L) { return clua_pushprivatelibrary(L, &debuglibrary_key, luaopen_debug); }
+/* userframe(level, source): the short source and current line of the first frame from `level` up
+   (counted as debug.getinfo counts) that is neither a C function's nor of the chunk named `source`;
+   nothing when there is none. The prelude asks this at every registration and failure: a loop of
+   debug.getinfo(level, "Sl") would build a table a frame. */
+static int debug_userframe(lua_State *L) {
+  int level = (int)luaL_checkinteger(L, 1);
+  size_t skippedLength;
+  const char *skipped = luaL_checklstring(L, 2, &skippedLength);
+  lua_Debug ar;
+  for (; level >= 0 && lua_getstack(L, level, &ar); level++) {
+    if (!lua_getinfo(L, "Sl", &ar)) break;
+    if (strcmp(ar.what, "C") == 0) continue;
+    if (ar.srclen == skippedLength && memcmp(ar.source, skipped, skippedLength) == 0) continue;
+    lua_pushstring(L, ar.short_src);
+    lua_pushinteger(L, ar.currentline);
+    return 2;
+  }
+  return 0;
+}
+
+static int open_debug(lua_State *L) {
+  luaopen_debug(L);
+  lua_pushcfunction(L, debug_userframe);
+  lua_setfield(L, -2, "userframe");
+  return 1;
+}
+
+int clua_pushdebuglibrary(lua_State *L) { return clua_pushprivatelibrary(L, &debuglibrary_key, open_debug); }
 
 int clua_pushoslibrary(lua_State *L) { return clua_pushprivatelibrary(L, &oslibrary_key, luaopen_os); }

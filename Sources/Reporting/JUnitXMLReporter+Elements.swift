@@ -182,11 +182,24 @@ extension JUnitXMLReporter {
   /// class name at its dots (Jenkins, Ant) see the folders as packages and the file as the class;
   /// empty components (a leading `/`) are dropped.
   public static func classname(forPath path: String) -> String {
-    let withoutExtension = path.hasSuffix(".lua") ? String(path.dropLast(4)) : path
-    let dotted = withoutExtension.split(separator: "/", omittingEmptySubsequences: true)
-      .map { String(decoding: $0.utf8.map { $0 == UInt8(ascii: ".") ? UInt8(ascii: "_") : $0 }, as: UTF8.self) }
-      .joined(separator: ".")
-    return Excerpt.bounded(dotted, maxBytes: ReportLimits.nameBytes)
+    // One pass over the bytes: every case of a report asks for its file's classname.
+    var bytes = Array(path.utf8)
+    if bytes.count >= 4, bytes.suffix(4).elementsEqual(".lua".utf8) { bytes.removeLast(4) }
+    var dotted: [UInt8] = []
+    dotted.reserveCapacity(bytes.count)
+    var pendingDot = false
+    for byte in bytes {
+      if byte == UInt8(ascii: "/") {
+        pendingDot = !dotted.isEmpty
+        continue
+      }
+      if pendingDot {
+        dotted.append(UInt8(ascii: "."))
+        pendingDot = false
+      }
+      dotted.append(byte == UInt8(ascii: ".") ? UInt8(ascii: "_") : byte)
+    }
+    return Excerpt.bounded(String(decoding: dotted, as: UTF8.self), maxBytes: ReportLimits.nameBytes)
   }
 
   /// The folder part of a path (`onboarding/first_launch.lua` → `onboarding`), empty at the root.

@@ -7,8 +7,8 @@ import ScenarioRuntime
 ///
 /// Messages travel one per line (``WorkerChannel``), the runner's requests on the worker's standard
 /// input and the replies on its standard output. The two that every case sends — a request to run
-/// it, and a pass without a transcript — and the scenarios a file registers are tab-separated fields
-/// (`R…`, `P…`, `C…`), because coding them as JSON through Foundation cost a quarter of a run's CPU;
+/// it, and a pass without a transcript — and the collection of a file and the scenarios it registers
+/// are tab-separated fields (`R…`, `P…`, `K…`, `C…`), because coding them as JSON through Foundation cost a quarter of a run's CPU;
 /// anything else is `J` and a JSON object.
 /// A worker's first line is `Y`, once its engine is loaded (``WorkerProcess/awaitReady(_:isAbandoned:)``).
 enum WorkerRequest: Codable, Sendable {
@@ -62,14 +62,18 @@ extension WorkerRequest {
         "R", String(scenario.index), String(scenario.line), String(scenario.occurrence), iosVersion.text,
         keepsTranscript ? "1" : "0", file.readsDirectly ? "1" : "0", file.path, file.absolutePath, scenario.name, name,
       ])
-    case .run, .collect:
+    case .collect(let file):
+      return WorkerLine.join(["K", file.readsDirectly ? "1" : "0", file.path, file.absolutePath])
+    case .run:
       return WorkerLine.json(self)
     }
   }
 
   init(line: ArraySlice<UInt8>) throws {
     let fields = WorkerLine.split(line)
-    if fields.count == 11, fields[0] == "R", let index = Int(fields[1]), let line = Int(fields[2]),
+    if fields.count == 4, fields[0] == "K" {
+      self = .collect(WorkerFile(path: fields[2], absolutePath: fields[3], readsDirectly: fields[1] == "1"))
+    } else if fields.count == 11, fields[0] == "R", let index = Int(fields[1]), let line = Int(fields[2]),
       let occurrence = Int(fields[3])
     {
       let file = WorkerFile(path: fields[7], absolutePath: fields[8], readsDirectly: fields[6] == "1")
@@ -158,8 +162,16 @@ enum WorkerLine {
 
   static func join(_ fields: [String]) -> [UInt8] {
     var bytes: [UInt8] = []
+    bytes.reserveCapacity(fields.reduce(fields.count) { $0 + $1.utf8.count })
     for (position, field) in fields.enumerated() {
       if position > 0 { bytes.append(UInt8(ascii: "\t")) }
+      // Most fields have nothing to escape: they go in as they are.
+      let copied = field.utf8.withContiguousStorageIfAvailable { utf8 in
+        guard !utf8.contains(where: Self.isEscaped) else { return false }
+        bytes.append(contentsOf: utf8)
+        return true
+      }
+      if copied == true { continue }
       for byte in field.utf8 {
         switch byte {
         case UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
@@ -173,11 +185,41 @@ enum WorkerLine {
     return bytes
   }
 
+  private static func isEscaped(_ byte: UInt8) -> Bool {
+    byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
+  }
+
   static func split(_ line: ArraySlice<UInt8>) -> [String] {
     var fields: [String] = []
+    var start = line.startIndex
+    var escapes = false
+    var index = line.startIndex
+    while index < line.endIndex {
+      switch line[index] {
+      case UInt8(ascii: "\\"):
+        escapes = true
+        index += 2
+        continue
+      case UInt8(ascii: "\t"):
+        fields.append(field(line[start..<index], escapes: escapes))
+        start = index + 1
+        escapes = false
+      default:
+        break
+      }
+      index += 1
+    }
+    fields.append(field(line[start..<min(index, line.endIndex)], escapes: escapes))
+    return fields
+  }
+
+  /// A field's text: its bytes as they are, or with its escapes undone.
+  private static func field(_ bytes: ArraySlice<UInt8>, escapes: Bool) -> String {
+    guard escapes else { return String(decoding: bytes, as: UTF8.self) }
     var field: [UInt8] = []
+    field.reserveCapacity(bytes.count)
     var escaped = false
-    for byte in line {
+    for byte in bytes {
       if escaped {
         switch byte {
         case UInt8(ascii: "t"): field.append(UInt8(ascii: "\t"))
@@ -188,15 +230,11 @@ enum WorkerLine {
         escaped = false
       } else if byte == UInt8(ascii: "\\") {
         escaped = true
-      } else if byte == UInt8(ascii: "\t") {
-        fields.append(String(decoding: field, as: UTF8.self))
-        field.removeAll(keepingCapacity: true)
       } else {
         field.append(byte)
       }
     }
-    fields.append(String(decoding: field, as: UTF8.self))
-    return fields
+    return String(decoding: field, as: UTF8.self)
   }
 
   static func json(_ message: some Encodable) -> [UInt8] {

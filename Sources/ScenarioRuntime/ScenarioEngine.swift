@@ -32,6 +32,15 @@ public final class ScenarioEngine {
   public private(set) var topLevelRuns = 0
   /// The files run last (cases of a file run one after another, so a few suffice).
   private var _files: [CompiledFile] = []
+  /// The bytecode of the files compiled on this engine, by path, so that each is parsed once: a run
+  /// collects every file before its first case, so a file comes back after many others. The first
+  /// files are kept, up to ``bytecodeBudget`` bytes: a run visits its files in the same order twice,
+  /// where a cache that evicts the least recently used would keep none of them. An engine serves one
+  /// run, whose files do not change under it.
+  private var _bytecode: [String: [UInt8]] = [:]
+  private var _bytecodeBytes = 0
+  /// How many bytes of bytecode an engine keeps (a realistic file of 20 cases is about 17 KB).
+  static let bytecodeBudget = 16 << 20
 
   /// A file compiled on this engine, and the run of its top level its next case may share.
   private struct CompiledFile {
@@ -104,16 +113,30 @@ public final class ScenarioEngine {
   /// Runs the file's top level in a fresh environment and returns the scenarios it registered.
   ///
   /// A file that does not compile or whose top level fails gives the problem to report as its one
-  /// errored case.
+  /// errored case. The budget is watched where it can be, as a case's is (``run(_:named:of:iosVersion:)``).
   public func collect(_ file: ScenarioFile) -> Collection {
+    let watched = environment.countsBudget ? nil : state.watchingBudget { collectOnce(file) }
+    return watched ?? collectOnce(file)
+  }
+
+  private func collectOnce(_ file: ScenarioFile) -> Collection {
     let session = start(file: file, iosVersion: RequestedVersion(.newestSupported), allowsDevices: false)
     do {
       let (globals, api) = try begin(shared: false)
       try state.call(_runChunk, _files[try compiledIndex(of: file)].chunk, globals, ScenarioSession.seed(environment.seed, file.path))
       guard let collect = api.function("collect") else { preconditionFailure("the prelude MUST publish collect") }
-      let list = try state.call(collect).first ?? .nil
+      let packed: [UInt8] =
+        switch try state.call(collect).first {
+        case .string(let text): Array(text.utf8)
+        case .bytes(let bytes): bytes
+        default: []
+        }
       withExtendedLifetime(session) {}
-      return .registered(Self.declaredScenarios(list))
+      var registrations = PackedRegistrations(packed)
+      guard let scenarios = registrations.scenarios() else {
+        preconditionFailure("the prelude's collect MUST pack its registrations as PackedRegistrations reads them")
+      }
+      return .registered(scenarios)
     } catch {
       return .failed(CaseVerdict.loadProblem(error, memoryLimit: environment.limits.memory))
     }
@@ -259,45 +282,28 @@ public final class ScenarioEngine {
     return (env, api)
   }
 
-  /// Where `file` is in ``_files``: compiled once while its cases run one after another on this engine.
+  /// Where `file` is in ``_files``: its chunk while its cases run one after another on this engine,
+  /// parsed once (later loaded from its bytecode, while ``bytecodeBudget`` allows).
   private func compiledIndex(of file: ScenarioFile) throws(LuaError) -> Int {
     if let index = _files.firstIndex(where: { $0.path == file.path }) { return index }
-    let source: [UInt8]
-    do {
-      source = try file.source(environment)
-    } catch {
-      throw LuaError(kind: .runtime, message: "\(file.path): cannot be read (\(error))")
+    let chunk: LuaFunction
+    if let bytecode = _bytecode[file.path] {
+      chunk = try state.loadBytecode(bytecode, chunkName: file.chunkName)
+    } else {
+      let source: [UInt8]
+      do {
+        source = try file.source(environment)
+      } catch {
+        throw LuaError(kind: .runtime, message: "\(file.path): cannot be read (\(error))")
+      }
+      chunk = try state.load(ScenarioFile.loadable(source), chunkName: file.chunkName)
+      if _bytecodeBytes < Self.bytecodeBudget, let bytecode = state.dump(chunk) {
+        _bytecode[file.path] = bytecode
+        _bytecodeBytes += bytecode.count
+      }
     }
-    let chunk = try state.load(ScenarioFile.loadable(source), chunkName: file.chunkName)
     if _files.count == 4 { _files.removeFirst() }
     _files.append(CompiledFile(path: file.path, chunk: chunk))
     return _files.count - 1
-  }
-
-  private static func declaredScenarios(_ list: LuaValue) -> [DeclaredScenario] {
-    var occurrences: [ScenarioIdentity: Int] = [:]  // by name and line (index 0, occurrence 1)
-    return (list.array ?? []).enumerated().map { offset, entry in
-      let versions: DeclaredScenario.Versions =
-        switch entry["ios"] {
-        case .nil: .unpinned
-        case let single where single.string != nil: .pinned(RequestedVersion(written: single.string ?? ""))
-        case let many: .matrix((many.array ?? []).compactMap(\.string).map(RequestedVersion.init(written:)))
-        }
-      let name = entry["name"].string ?? "", line = entry["line"].integer ?? 0
-      let rawName: [UInt8]? = if case .bytes(let bytes) = entry["name"] { bytes } else { nil }
-      let key = ScenarioIdentity(index: 0, name: name, line: line, rawName: rawName)
-      let occurrence = occurrences[key, default: 0] + 1
-      occurrences[key] = occurrence
-      return DeclaredScenario(
-        index: offset + 1,
-        name: name,
-        line: line,
-        tags: (entry["tags"].array ?? []).compactMap(\.string),
-        versions: versions,
-        skipReason: entry["skip"].string,
-        occurrence: occurrence,
-        rawName: rawName
-      )
-    }
   }
 }

@@ -69,7 +69,7 @@ struct JUnitXMLReporterTests {
     arguments: [
       ("onboarding/first_launch.lua", "onboarding.first_launch"), ("a.lua", "a"), ("x/y/z.lua", "x.y.z"),
       ("notes.txt", "notes_txt"), ("v1.2/a.lua", "v1_2.a"), ("ios14.5_x.lua", "ios14_5_x"),
-      ("/abs/dir/a.lua", "abs.dir.a"), ("../up.lua", "__.up"),
+      ("/abs/dir/a.lua", "abs.dir.a"), ("../up.lua", "__.up"), ("a//b/.lua", "a.b"), ("中文/场景.lua", "中文.场景"),
     ])
   func classnames(path: String, expected: String) {
     #expect(JUnitXMLReporter.classname(forPath: path) == expected)

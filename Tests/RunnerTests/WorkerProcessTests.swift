@@ -66,7 +66,7 @@ struct WorkerProcessTests {
     #expect(throws: WorkerProcess.Failure.stopped) { try worker.perform(Self.request, launch, isAbandoned: { true }) }
   }
 
-  @Test("requests and replies survive their line forms: tabs, line breaks and backslashes in names, a name that is not UTF-8")
+  @Test("requests and replies survive their line forms (collect, run, pass): tabs, line breaks and backslashes in names, a name that is not UTF-8")
   func lines() throws {
     let file = WorkerFile(path: "a\tb.lua", absolutePath: "/x/a\tb.lua", readsDirectly: false)
     for scenario in [
@@ -79,6 +79,15 @@ struct WorkerProcessTests {
         continue
       }
       #expect(file2 == file && scenario2 == scenario && name2 == scenario.name + " [iOS 14]" && version2.text == "14" && keeps2)
+    }
+    for readsDirectly in [false, true] {
+      let collect = WorkerRequest.collect(WorkerFile(path: file.path, absolutePath: file.absolutePath, readsDirectly: readsDirectly))
+      #expect(collect.line.first == UInt8(ascii: "K"))
+      guard case .collect(let file2) = try WorkerRequest(line: collect.line[...]) else {
+        Issue.record("not a collect request")
+        continue
+      }
+      #expect(file2.path == file.path && file2.absolutePath == file.absolutePath && file2.readsDirectly == readsDirectly)
     }
     let passed = WorkerReply.ran(ScenarioEngine.CaseRun(outcome: .passed, transcript: [], deviceVersions: ["12.0", "14.0"]))
     #expect(passed.line == Array("P\t12.0\t14.0".utf8))

@@ -61,6 +61,33 @@ struct WatchedBudgetTests {
     #expect(runs == 2)
   }
 
+  @Test("a top level past its budget fails to load with the counted error at the loop's line")
+  func topLevelPastBudget() throws {
+    let (results, _) = try run("""
+      scenario("never", function() end)
+      local n = 0
+      while true do n = n + 1 end
+      """)
+    guard results.count == 1, case .errored(let problem) = results[0].outcome else {
+      Issue.record("expected the file's one error, got \(results.map(\.outcome))")
+      return
+    }
+    #expect(problem.kind == .budgetExceeded)
+    #expect(problem.headline == "instruction budget exceeded (20000000 instructions)")
+    #expect(problem.location?.line == 3)
+  }
+
+  @Test("a top level that runs near its budget is collected again, counted: every registration survives")
+  func topLevelNearBudget() throws {
+    let (results, _) = try run("""
+      local x = 0
+      for j = 1, 4000000 do x = x + 1 end  -- about 12 million instructions
+      for i = 1, 3 do scenario("case " .. i, function() expect(x).to_be(4000000) end) end
+      """, budget: 40_000_000)
+    #expect(results.map(\.name) == ["case 1", "case 2", "case 3"])
+    #expect(results.map(\.outcome) == [.passed, .passed, .passed])
+  }
+
   @Test("a budget too small to watch is counted: the case runs once")
   func countedBudget() throws {
     let (results, runs) = try run("""

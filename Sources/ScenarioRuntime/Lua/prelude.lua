@@ -7,7 +7,7 @@
 -- case with the case's fresh global table, to define the API there and return what the host drives.
 local host, dbg, oslib = ...
 
-local getinfo, traceback = dbg.getinfo, dbg.traceback
+local getinfo, traceback, userframe = dbg.getinfo, dbg.traceback, dbg.userframe
 local type, tostring, select, error, pairs, ipairs, next = type, tostring, select, error, pairs, ipairs, next
 local setmetatable, getmetatable, rawequal, rawget, rawset, pcall, xpcall = setmetatable, getmetatable, rawequal, rawget, rawset, pcall, xpcall
 local math_type, randomseed = math.type, math.randomseed
@@ -16,27 +16,24 @@ local math_type, randomseed = math.type, math.randomseed
 local raw_next = select(2, dbg.getupvalue(pairs, 1)) or next
 local s_format, s_find, s_rep, s_sub, s_gsub, s_match = string.format, string.find, string.rep, string.sub, string.gsub, string.match
 local t_concat, t_insert, t_sort, t_unpack = table.concat, table.insert, table.sort, table.unpack
+local s_pack = string.pack
 local s_gmatch, u_charpattern, u_codepoint = string.gmatch, utf8.charpattern, utf8.codepoint
 
 local PRELUDE_SOURCE = "=[permsim]"
 
 -- MARK: - Locations and errors
 
--- The first frame of the stack that belongs to the author's code (not this prelude, not C).
+-- The short source and current line of the first frame of the stack that belongs to the author's
+-- code (not this prelude, not C), from `level` up; nil when there is none.
 local function user_frame(level)
-  level = level + 1
-  while true do
-    local info = getinfo(level, "Sl")
-    if info == nil then return nil end
-    if info.what ~= "C" and info.source ~= PRELUDE_SOURCE then return info end
-    level = level + 1
-  end
+  local src, line = userframe(level + 1, PRELUDE_SOURCE)
+  return src, line
 end
 
 local function user_where(level)
-  local info = user_frame(level + 1)
-  if info == nil or info.currentline == nil or info.currentline < 0 then return nil end
-  return info.short_src .. ":" .. info.currentline
+  local src, line = user_frame(level + 1)
+  if src == nil or line == nil or line < 0 then return nil end
+  return src .. ":" .. line
 end
 
 -- A scenario mistake (wrong argument, unknown name): a Lua error positioned at the author's line.
@@ -53,8 +50,8 @@ end
 -- An expectation that did not hold: raised as a failure signal (a typed record only the host makes),
 -- so the report says *failure*, not error, at the author's line.
 local function fail(message, details)
-  local info = user_frame(2)
-  error(host.failure(message, details, info and info.short_src, info and info.currentline, traceback(nil, 2)), 0)
+  local src, line = user_frame(2)
+  error(host.failure(message, details, src, line, traceback(nil, 2)), 0)
 end
 
 local function check_type(fname, n, value, expected, optional)
@@ -252,8 +249,7 @@ end
 local function capture(err)
   if host.signal_kind(err) then return host.with_traceback(err, traceback(nil, 2)) end
   local message = explain_nil(error_text(err))
-  local info = user_frame(2)
-  local src, line = info and info.short_src, info and info.currentline
+  local src, line = user_frame(2)
   if src and line and line > 0 then
     local prefix = src .. ":" .. line .. ": "
     if s_sub(message, 1, #prefix) == prefix then message = s_sub(message, #prefix + 1) end
@@ -585,10 +581,9 @@ local function new_case(env)
     registered = registered + 1
     if not line then
       -- The author's line: the first frame from keep's caller up that is neither the prelude's nor C's
-      -- (getinfo builds a table a frame: starting there, not at user_frame's own, saves two; keep's
-      -- caller may have tail-called it, so the caller's frame may already be the author's).
-      local info = user_frame(2)
-      line = info and info.currentline or 0
+      -- (keep's caller may have tail-called it, so the caller's frame may already be the author's).
+      local _, found = user_frame(2)
+      line = found or 0
     end
     cases[registered] = make(current, leaf, line, x)
   end
@@ -707,12 +702,35 @@ local function new_case(env)
   function env.before_each(fn) add_hook("before_each", current.before, fn) end
   function env.after_each(fn) add_hook("after_each", current.after, fn) end
 
+  -- The registrations, packed into one string for the host (PackedRegistrations.swift reads it):
+  -- for each, its name and line; its skip reason (0, or 1 and the text); its versions (0 none, 1 and
+  -- one, or 2, a count and as many); and a count of tags and the tags. Integers are 8 bytes and texts
+  -- 4-byte lengths and bytes, little-endian. One string crosses to Swift far faster than a table a
+  -- registration.
   local function collect()
-    local list = {}
-    for i, c in ipairs(cases) do
-      list[i] = { name = c.name, line = c.line, tags = c.tags, ios = c.ios, skip = c.skip }
+    local parts, n = {}, 0
+    local function add(format, ...)
+      n = n + 1
+      parts[n] = s_pack(format, ...)
     end
-    return list
+    local function add_texts(list)
+      add("<j", #list)
+      for i = 1, #list do add("<s4", list[i]) end
+    end
+    for _, c in ipairs(cases) do
+      add("<s4j", c.name, c.line)
+      if c.skip ~= nil then add("<Bs4", 1, c.skip) else add("<B", 0) end
+      if type(c.ios) == "string" then
+        add("<Bs4", 1, c.ios)
+      elseif c.ios ~= nil then
+        add("<B", 2)
+        add_texts(c.ios)
+      else
+        add("<B", 0)
+      end
+      add_texts(c.tags)
+    end
+    return t_concat(parts)
   end
 
   -- The error of a case whose registration the top level no longer made when it ran again.
