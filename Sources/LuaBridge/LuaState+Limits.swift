@@ -41,12 +41,11 @@ extension LuaState {
   /// Lua 5.4 traps every VM instruction while a count hook is set. A watched run sets none: a timer on
   /// the thread's CPU clock stops it once it could have spent its budget (its elapsed time at more
   /// instructions a second than any machine runs), and it stands only if its elapsed time and charges
-  /// show it stayed within. A
-  /// repeated run, counted from the start, gives the verdict a counted run always gives; so the outcome
-  /// never depends on timing, as long as `body` gives the same outcome every time it runs. Budgets
-  /// under about 10 million instructions, or none, are counted as before (and off Linux, all are):
-  /// then `body` runs once and its result is returned. An interrupt during a watched run takes effect
-  /// once the timer fires.
+  /// show it stayed within. A repeated run, counted from the start, gives the verdict a counted run
+  /// always gives; so the outcome never depends on timing, as long as `body` gives the same outcome
+  /// every time it runs. Budgets under about 10 million instructions, or none, are counted as before
+  /// (and off Linux, all are): then `body` runs once and its result is returned. An interrupt during a
+  /// watched run takes effect once the timer fires.
   public func watchingBudget<Result>(_ body: () -> Result) -> Result? {
     guard LuaStack.beginBudgetWatch(L) else { return body() }
     let result = body()

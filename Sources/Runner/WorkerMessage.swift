@@ -8,8 +8,8 @@ import ScenarioRuntime
 /// Messages travel one per line (``WorkerChannel``), the runner's requests on the worker's standard
 /// input and the replies on its standard output. The two that every case sends — a request to run
 /// it, and a pass without a transcript — and the collection of a file and the scenarios it registers
-/// are tab-separated fields (`R…`, `P…`, `K…`, `C…`), because coding them as JSON through Foundation cost a quarter of a run's CPU;
-/// anything else is `J` and a JSON object.
+/// are tab-separated fields (`R…`, `P…`, `K…`, `C…`), because coding them as JSON through Foundation
+/// cost a quarter of a run's CPU; anything else is `J` and a JSON object.
 /// A worker's first line is `Y`, once its engine is loaded (``WorkerProcess/awaitReady(_:isAbandoned:)``).
 enum WorkerRequest: Codable, Sendable {
   /// Run the file's top level and say which scenarios it registers.

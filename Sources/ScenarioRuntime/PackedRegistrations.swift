@@ -1,3 +1,4 @@
+import LuaBridge
 import PermissionModel
 
 /// The registrations a file's top level made, as the prelude's `collect` packs them into one string.
@@ -10,8 +11,13 @@ struct PackedRegistrations {
   private let _bytes: [UInt8]
   private var _offset = 0
 
-  init(_ bytes: [UInt8]) {
-    _bytes = bytes
+  /// A reader of `value`, the string `collect` returned; nil when it is not a string.
+  init?(_ value: LuaValue) {
+    switch value {
+    case .string(let text): _bytes = Array(text.utf8)
+    case .bytes(let bytes): _bytes = bytes
+    default: return nil
+    }
   }
 
   /// The scenarios, numbered in registration order with each name and line's occurrences counted; nil when the bytes are not such a list.

@@ -115,8 +115,7 @@ public final class ScenarioEngine {
   /// A file that does not compile or whose top level fails gives the problem to report as its one
   /// errored case. The budget is watched where it can be, as a case's is (``run(_:named:of:iosVersion:)``).
   public func collect(_ file: ScenarioFile) -> Collection {
-    let watched = environment.countsBudget ? nil : state.watchingBudget { collectOnce(file) }
-    return watched ?? collectOnce(file)
+    budgeted { collectOnce(file) }
   }
 
   private func collectOnce(_ file: ScenarioFile) -> Collection {
@@ -125,17 +124,11 @@ public final class ScenarioEngine {
       let (globals, api) = try begin(shared: false)
       try state.call(_runChunk, _files[try compiledIndex(of: file)].chunk, globals, ScenarioSession.seed(environment.seed, file.path))
       guard let collect = api.function("collect") else { preconditionFailure("the prelude MUST publish collect") }
-      let packed: [UInt8] =
-        switch try state.call(collect).first {
-        case .string(let text): Array(text.utf8)
-        case .bytes(let bytes): bytes
-        default: []
-        }
-      withExtendedLifetime(session) {}
-      var registrations = PackedRegistrations(packed)
-      guard let scenarios = registrations.scenarios() else {
+      guard var registrations = PackedRegistrations(try state.call(collect).first ?? .nil), let scenarios = registrations.scenarios()
+      else {
         preconditionFailure("the prelude's collect MUST pack its registrations as PackedRegistrations reads them")
       }
+      withExtendedLifetime(session) {}
       return .registered(scenarios)
     } catch {
       return .failed(CaseVerdict.loadProblem(error, memoryLimit: environment.limits.memory))
@@ -214,11 +207,16 @@ public final class ScenarioEngine {
   /// case that ran long enough to have come near it runs again, counted from its top level, and only
   /// that run counts.
   public func run(_ scenario: ScenarioIdentity, named name: String, of file: ScenarioFile, iosVersion: RequestedVersion) -> CaseRun {
-    // Without the count hook when the budget allows; a run that may have come near it runs again, counted.
-    let watched = environment.countsBudget ? nil : state.watchingBudget { attempt(scenario, named: name, of: file, iosVersion: iosVersion) }
-    let (run, kept) = watched ?? attempt(scenario, named: name, of: file, iosVersion: iosVersion)
+    let (run, kept) = budgeted { attempt(scenario, named: name, of: file, iosVersion: iosVersion) }
     if let kept { _files[kept.file].prepared = kept.prepared }
     return run
+  }
+
+  /// Runs `body` without the count hook when the budget allows (``LuaState/watchingBudget(_:)``), and
+  /// again, counted, when that run may have come near its budget or the environment counts every budget.
+  private func budgeted<Result>(_ body: () -> Result) -> Result {
+    let watched = environment.countsBudget ? nil : state.watchingBudget(body)
+    return watched ?? body()
   }
 
   /// One run of a case, and the top level it leaves as it found it for the file's next case (or nil).
@@ -286,24 +284,26 @@ public final class ScenarioEngine {
   /// parsed once (later loaded from its bytecode, while ``bytecodeBudget`` allows).
   private func compiledIndex(of file: ScenarioFile) throws(LuaError) -> Int {
     if let index = _files.firstIndex(where: { $0.path == file.path }) { return index }
-    let chunk: LuaFunction
-    if let bytecode = _bytecode[file.path] {
-      chunk = try state.loadBytecode(bytecode, chunkName: file.chunkName)
-    } else {
-      let source: [UInt8]
-      do {
-        source = try file.source(environment)
-      } catch {
-        throw LuaError(kind: .runtime, message: "\(file.path): cannot be read (\(error))")
-      }
-      chunk = try state.load(ScenarioFile.loadable(source), chunkName: file.chunkName)
-      if _bytecodeBytes < Self.bytecodeBudget, let bytecode = state.dump(chunk) {
-        _bytecode[file.path] = bytecode
-        _bytecodeBytes += bytecode.count
-      }
-    }
+    let chunk =
+      if let bytecode = _bytecode[file.path] { try state.loadBytecode(bytecode, chunkName: file.chunkName) } else { try parsed(file) }
     if _files.count == 4 { _files.removeFirst() }
     _files.append(CompiledFile(path: file.path, chunk: chunk))
     return _files.count - 1
+  }
+
+  /// `file` read and compiled from its source, its bytecode kept while ``bytecodeBudget`` allows.
+  private func parsed(_ file: ScenarioFile) throws(LuaError) -> LuaFunction {
+    let source: [UInt8]
+    do {
+      source = try file.source(environment)
+    } catch {
+      throw LuaError(kind: .runtime, message: "\(file.path): cannot be read (\(error))")
+    }
+    let chunk = try state.load(ScenarioFile.loadable(source), chunkName: file.chunkName)
+    if _bytecodeBytes < Self.bytecodeBudget, let bytecode = state.dump(chunk) {
+      _bytecode[file.path] = bytecode
+      _bytecodeBytes += bytecode.count
+    }
+    return chunk
   }
 }
