@@ -8,4 +8,8 @@ protocol CaseLane: AnyObject {
   func runAll(
     keepsTranscript: Bool, isDone: () -> Bool, next: () -> ScenarioLane.Job?, began: (Int) -> Void,
     finish: (Int, ScenarioEngine.CaseRun?) -> Void)
+
+  /// Whether the lane compiled `file` already (collected it or ran a case of it), so that a case of
+  /// it costs the lane less than one of a file it never saw.
+  func hasCompiled(_ file: ScenarioFile) -> Bool
 }

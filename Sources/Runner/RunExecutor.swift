@@ -71,7 +71,7 @@ public struct RunExecutor: Sendable {
   public func execute(_ plan: RunPlan, info: RunInfo, stop: StopFlag, post: (RunEvent) -> Void) -> Bool {
     let jobs = plan.suites.enumerated().flatMap { suite, entry in entry.cases.indices.map { Job(suite: suite, index: $0) } }
     let workers = min(options.jobs, max(1, jobs.count))
-    let board = ResultBoard<Finished>(count: jobs.count, workers: workers)
+    let board = ResultBoard<Finished>(caseCounts: plan.suites.map(\.cases.count), workers: workers)
     post(RunEvent(.runStarted(info), at: options.clock.now()))
     let lanes = self.lanes ?? options.lanes ?? LanePool(.inProcess, environment: environment, stop: stop)
 
@@ -79,12 +79,17 @@ public struct RunExecutor: Sendable {
       let worker = Thread { [self] in
         lanes.withLane { lane in
           var started: [Int: RunEvent.Instant] = [:]
+          var suite: Int?
           lane.runAll(
             keepsTranscript: options.keepsPassingTranscripts,
             isDone: { stop.isSet || board.isCancelled || board.isAllTaken },
             next: {
               // Cases that do not run (skipped, or of a file that failed to load) are finished here.
-              while !stop.isSet, !board.isCancelled, let next = board.takeNext() {
+              while !stop.isSet, !board.isCancelled,
+                let (taken, next) = board.takeNext(
+                  continuing: suite, prefers: { lane.hasCompiled(files[plan.suites[$0].fileIndex].file) })
+              {
+                suite = taken
                 let job = jobs[next]
                 let suite = plan.suites[job.suite]
                 let planned = suite.cases[job.index]

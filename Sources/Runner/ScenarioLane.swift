@@ -19,7 +19,11 @@ final class ScenarioLane: CaseLane {
   private let _environment: ScenarioEnvironment
   private let _stop: StopFlag
   private lazy var _engine = Result { () throws(LuaError) in try ScenarioEngine(environment: _environment) }
-  private var _worker: WorkerProcess?
+  private var _worker: WorkerProcess? {
+    didSet { if _worker !== oldValue { _compiled = [] } }
+  }
+  /// The paths of the files the lane's engine (or its present worker) compiled.
+  private var _compiled: Set<String> = []
 
   init(_ isolation: CaseIsolation, environment: ScenarioEnvironment, stop: StopFlag) {
     _isolation = isolation
@@ -29,6 +33,7 @@ final class ScenarioLane: CaseLane {
 
   /// Runs the file's top level and returns the scenarios it registers, or the problem to report for it.
   func collect(_ file: ScenarioFile) -> ScenarioEngine.Collection {
+    defer { _compiled.insert(file.path) }
     switch perform(.collect(WorkerFile(file)), file: file) {
     case .reply(.collected(let collection)): return collection
     case .reply(.ran): return .failed(CaseProblem(kind: .workerCrashed, headline: "the worker answered another request"))
@@ -75,6 +80,7 @@ final class ScenarioLane: CaseLane {
     guard case .workerProcesses(let launch) = _isolation else {
       while let job = next() {
         began(job.position)
+        _compiled.insert(job.file.path)
         let run = run(job.planned, of: job.file, keepsTranscript: keepsTranscript)
         finish(job.position, run)
         if run == nil { return }
@@ -100,6 +106,7 @@ final class ScenarioLane: CaseLane {
       if queue.count <= pace.depth / 2 || !(_worker?.hasReply ?? false) {
         while queue.count < pace.depth, queue.isEmpty || queuedBytes < Self.queuedBytes, !_stop.isSet {
           guard let taken = next() else { break }
+          _compiled.insert(taken.file.path)
           if queue.isEmpty {
             headStarted = .now
             began(taken.position)
@@ -110,7 +117,7 @@ final class ScenarioLane: CaseLane {
           queuedBytes += job.requestBytes
           queue.append(job)
           try? _worker?.send(line: line)  // a failed send shows when its reply is awaited
-          if _worker == nil, !start(launch, sending: queue.map(request)) { break }
+          if _worker == nil, !start(launch, sending: queue, keepsTranscript: keepsTranscript) { break }
         }
       }
       guard let head = queue.first else { return }
@@ -154,9 +161,13 @@ final class ScenarioLane: CaseLane {
       if let following = queue.first {
         headStarted = .now
         began(following.position)
-        _ = start(launch, sending: queue.map(request))
+        _ = start(launch, sending: queue, keepsTranscript: keepsTranscript)
       }
     }
+  }
+
+  func hasCompiled(_ file: ScenarioFile) -> Bool {
+    _compiled.contains(file.path)
   }
 
   /// How many cases a lane keeps queued in its worker, at most (``WorkerPace/depth``): enough that the
@@ -222,11 +233,14 @@ final class ScenarioLane: CaseLane {
     }
   }
 
-  /// Starts a worker and queues `requests` in it; false when none could be started.
-  private func start(_ launch: WorkerLaunch, sending requests: [WorkerRequest]) -> Bool {
+  /// Starts a worker and queues the requests of `jobs` in it; false when none could be started.
+  private func start(_ launch: WorkerLaunch, sending jobs: [Job], keepsTranscript: Bool) -> Bool {
     guard let worker = try? WorkerProcess(launch) else { return false }
     _worker = worker
-    for request in requests { try? worker.send(request) }
+    for job in jobs {
+      try? worker.send(Self.request(job.planned, job.file, keepsTranscript: keepsTranscript))
+      _compiled.insert(job.file.path)
+    }
     return true
   }
 
