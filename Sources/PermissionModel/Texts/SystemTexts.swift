@@ -25,15 +25,23 @@ public struct SystemTexts: Sendable {
   public static let english = SystemTexts(locale: "en")
 
   /// The table a device locale finds: the first language of its fallback chain that has one, else English.
+  ///
+  /// The chain is the locale and its shorter prefixes (``LanguageMatch/fallbackChain(for:developmentRegion:)``
+  /// without a development region; its last entry, `Base`, has no table), matched as
+  /// ``LanguageMatch/normalized(_:)`` spells them: a device is made for every case, so this is done
+  /// without building the chain.
   public static func table(for locale: String) -> SystemStringTable? {
-    for candidate in LanguageMatch.fallbackChain(for: locale) {
-      let key = LanguageMatch.normalized(candidate)
-      if let table = SystemStringTable.all.first(where: { LanguageMatch.normalized($0.language) == key }) {
-        return table
-      }
+    var found: SystemStringTable?
+    LanguageMatch.forEachPrefix(of: LanguageMatch.normalized(locale)) { candidate in
+      found = tablesByLanguage[String(candidate)]
+      return found == nil
     }
-    return englishTable
+    return found ?? englishTable
   }
+
+  /// The tables by their language as ``LanguageMatch/normalized(_:)`` spells it.
+  private static let tablesByLanguage = Dictionary(
+    SystemStringTable.all.map { (LanguageMatch.normalized($0.language), $0) }, uniquingKeysWith: { first, _ in first })
 
   /// The English table, the fallback for every language.
   static let englishTable = SystemStringTable.all.first { $0.language == "en" }
@@ -45,36 +53,37 @@ public struct SystemTexts: Sendable {
 
   /// An alert's title with `%@` where the app's name goes (inside “ ”), on `version`.
   public func titleFormat(_ alert: RuleID, on version: OSVersion) -> String {
-    lookup(\.titles, alert.rawValue, on: version) ?? "\(alert.rawValue) “%@”"
+    lookup(.titles, alert.rawValue, on: version) ?? "\(alert.rawValue) “%@”"
   }
 
   /// An alert's title for an app on `version`.
   public func title(_ alert: RuleID, appName: String, on version: OSVersion) -> String {
-    let format = titleFormat(alert, on: version)
-    guard let placeholder = format.firstRange(of: "%@") else { return format }
-    var title = format
-    title.replaceSubrange(placeholder, with: appName)
-    return title
+    let format = Array(titleFormat(alert, on: version).utf8)
+    // `%@` is ASCII, so the bytes around it are whole characters (a generic `firstRange(of:)` costs
+    // several thousand instructions a title, paid twice by a case that answers one alert).
+    guard let at = format.indices.dropLast().first(where: { format[$0] == UInt8(ascii: "%") && format[$0 + 1] == UInt8(ascii: "@") })
+    else { return String(decoding: format, as: UTF8.self) }
+    return String(decoding: format[..<at], as: UTF8.self) + appName + String(decoding: format[(at + 2)...], as: UTF8.self)
   }
 
   /// The system's own message of an alert (P12), or `nil` when the system gives none.
   public func message(_ alert: RuleID, on version: OSVersion) -> String? {
-    lookup(\.messages, alert.rawValue, on: version)
+    lookup(.messages, alert.rawValue, on: version)
   }
 
   /// The label shown for a button the model names by its English label.
   public func button(_ english: String, on version: OSVersion) -> String {
-    lookup(\.buttons, english, on: version) ?? english
+    lookup(.buttons, english, on: version) ?? english
   }
 
   /// The label Settings shows for an option the model names by its English label.
   public func settingsLabel(_ english: String, on version: OSVersion) -> String {
-    lookup(\.settings, english, on: version) ?? english
+    lookup(.settings, english, on: version) ?? english
   }
 
   /// The name shown for a switch: `Precise` on P7, `Precise Location` in Settings.
   public func switchLabel(_ english: String, on version: OSVersion) -> String {
-    lookup(\.switches, english, on: version) ?? english
+    lookup(.switches, english, on: version) ?? english
   }
 
   /// The English name of the button `label` picks among `buttons` (English names), or `nil`.
@@ -106,11 +115,24 @@ public struct SystemTexts: Sendable {
     return String(String.UnicodeScalarView(label.unicodeScalars.map { $0 == "'" ? "’" : $0 }))
   }
 
-  private func lookup(
-    _ section: KeyPath<SystemStringTable, [String: [SystemStringTable.Band]]>, _ key: String, on version: OSVersion
-  ) -> String? {
-    if let table, let text = SystemStringTable.text(in: table[keyPath: section][key], on: version) { return text }
+  /// A part of a table, read with a switch (a key path costs more than the lookup it leads to).
+  private enum Section {
+    case titles, messages, buttons, settings, switches
+
+    func bands(_ key: String, in table: SystemStringTable) -> [SystemStringTable.Band]? {
+      switch self {
+      case .titles: table.titles[key]
+      case .messages: table.messages[key]
+      case .buttons: table.buttons[key]
+      case .settings: table.settings[key]
+      case .switches: table.switches[key]
+      }
+    }
+  }
+
+  private func lookup(_ section: Section, _ key: String, on version: OSVersion) -> String? {
+    if let table, let text = SystemStringTable.text(in: section.bands(key, in: table), on: version) { return text }
     guard let english = Self.englishTable else { return nil }
-    return SystemStringTable.text(in: english[keyPath: section][key], on: version)
+    return SystemStringTable.text(in: section.bands(key, in: english), on: version)
   }
 }
