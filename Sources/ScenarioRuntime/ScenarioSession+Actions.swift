@@ -35,7 +35,8 @@ extension ScenarioSession {
   /// A handler must tap a button; one that returns with its alert still showing is an error. Alerts
   /// raised while a handler runs are answered by the same loop, never by a nested one.
   func answerPrompts(_ call: inout LuaCall) throws {
-    guard !answeringPrompts else { return }
+    // Most scenarios set no handler: they pay for nothing here after every action.
+    guard !answeringPrompts, devices.values.contains(where: { $0.promptHandler != nil }) else { return }
     answeringPrompts = true
     defer { answeringPrompts = false }
     for device in world.devices {

@@ -104,8 +104,22 @@ public struct LocalDateTime: Hashable, Comparable, Sendable, CustomStringConvert
   public var description: String {
     let (year, month, dayOfMonth) = date
     let second = secondOfDay
-    return "\(Self.pad(year, 4))-\(Self.pad(month, 2))-\(Self.pad(dayOfMonth, 2))T"
-      + "\(Self.pad(second / 3600, 2)):\(Self.pad(second / 60 % 60, 2)):\(Self.pad(second % 60, 2))"
+    // Written as bytes: a device's first transcript line shows its date, and six padded strings
+    // joined by interpolation cost more than the rest of making the device.
+    var text: [UInt8] = []
+    text.reserveCapacity(19)
+    Self.pad(year, 4, into: &text)
+    text.append(UInt8(ascii: "-"))
+    Self.pad(month, 2, into: &text)
+    text.append(UInt8(ascii: "-"))
+    Self.pad(dayOfMonth, 2, into: &text)
+    text.append(UInt8(ascii: "T"))
+    Self.pad(second / 3600, 2, into: &text)
+    text.append(UInt8(ascii: ":"))
+    Self.pad(second / 60 % 60, 2, into: &text)
+    text.append(UInt8(ascii: ":"))
+    Self.pad(second % 60, 2, into: &text)
+    return String(decoding: text, as: UTF8.self)
   }
 
   // MARK: - Calendar arithmetic
@@ -153,8 +167,10 @@ public struct LocalDateTime: Hashable, Comparable, Sendable, CustomStringConvert
     value >= 0 ? value / divisor : (value - divisor + 1) / divisor
   }
 
-  private static func pad(_ value: Int64, _ width: Int) -> String {
-    let digits = String(value)
-    return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+  /// Appends `value` in decimal, with zeros before it up to `width` digits.
+  private static func pad(_ value: Int64, _ width: Int, into text: inout [UInt8]) {
+    let digits = String(value).utf8
+    if digits.count < width { text.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: width - digits.count)) }
+    text.append(contentsOf: digits)
   }
 }

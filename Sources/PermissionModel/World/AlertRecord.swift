@@ -44,11 +44,13 @@ struct AlertRecord {
 
   /// The transcript line of the alert appearing: id, kind, title, message, buttons, switch and map.
   func shownLine(in texts: SystemTexts, on version: OSVersion) -> String {
-    var line = "alert#\(number) \(template.id) \(template.kind): “\(title)”"
-    if let message { line += " — \(message)" }
-    line += " " + buttons.map { "[\($0)]" }.joined(separator: " ")
-    if let precise { line += ", \(texts.switchLabel("Precise", on: version)) \(precise ? "on" : "off")" }
-    if let map { line += ", map \(map)" }
-    return line
+    // Joined once: every alert of every case has this line, and appending piece by piece grew it a dozen times.
+    var parts = ["alert#", String(number), " ", template.id.rawValue, " ", template.kind.rawValue, ": “", title, "”"]
+    if let message { parts += [" — ", message] }
+    parts.append(" ")
+    for (index, button) in buttons.enumerated() { parts += [index == 0 ? "[" : " [", button, "]"] }
+    if let precise { parts += [", ", texts.switchLabel("Precise", on: version), precise ? " on" : " off"] }
+    if let map { parts += [", map ", map.rawValue] }
+    return parts.joined()
   }
 }
