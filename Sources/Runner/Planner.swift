@@ -175,6 +175,7 @@ public struct Planner: Sendable {
   /// already has as its own name (`dup #2`), so that every name in the file stays distinct.
   private func _numberDuplicates(_ cases: [RunPlan.Case]) -> [RunPlan.Case] {
     var taken = Set(cases.map(\.name))
+    guard taken.count < cases.count else { return cases }  // no name twice (nearly every file): nothing to number
     var seen: [String: Int] = [:]
     return cases.map { planned in
       var planned = planned

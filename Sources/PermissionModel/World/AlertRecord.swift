@@ -44,13 +44,37 @@ struct AlertRecord {
 
   /// The transcript line of the alert appearing: id, kind, title, message, buttons, switch and map.
   func shownLine(in texts: SystemTexts, on version: OSVersion) -> String {
-    // Joined once: every alert of every case has this line, and appending piece by piece grew it a dozen times.
-    var parts = ["alert#", String(number), " ", template.id.rawValue, " ", template.kind.rawValue, ": “", title, "”"]
-    if let message { parts += [" — ", message] }
-    parts.append(" ")
-    for (index, button) in buttons.enumerated() { parts += [index == 0 ? "[" : " [", button, "]"] }
-    if let precise { parts += [", ", texts.switchLabel("Precise", on: version), precise ? " on" : " off"] }
-    if let map { parts += [", map ", map.rawValue] }
-    return parts.joined()
+    // Appended into room reserved once: every alert of every case has this line, and interpolation
+    // grew it a dozen times.
+    var line = "alert#"
+    line.reserveCapacity(96 + title.utf8.count + (message?.utf8.count ?? 0) + buttons.reduce(0) { $0 + $1.utf8.count + 3 })
+    line += String(number)
+    line += " "
+    line += template.id.rawValue
+    line += " "
+    line += template.kind.rawValue
+    line += ": “"
+    line += title
+    line += "”"
+    if let message {
+      line += " — "
+      line += message
+    }
+    line += " "
+    for (index, button) in buttons.enumerated() {
+      line += index == 0 ? "[" : " ["
+      line += button
+      line += "]"
+    }
+    if let precise {
+      line += ", "
+      line += texts.switchLabel("Precise", on: version)
+      line += precise ? " on" : " off"
+    }
+    if let map {
+      line += ", map "
+      line += map.rawValue
+    }
+    return line
   }
 }
