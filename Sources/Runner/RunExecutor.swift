@@ -133,7 +133,9 @@ public struct RunExecutor: Sendable {
     for suite in plan.suites {
       let path = files[suite.fileIndex].file.path
       var suiteStarted = false
+      var suiteEnded: RunEvent.Instant?
       for caseIndex in suite.cases.indices {
+        defer { position += 1 }
         let result: Finished
         if failed {
           let now = options.clock.now()
@@ -144,10 +146,13 @@ public struct RunExecutor: Sendable {
           result = finished
           if finished.endedAfterStop { interrupted = true }
         } else {
+          // The case never ends: a stop came before it ran. After a first Ctrl-C the cases other lanes
+          // were running (of later files, as lanes keep to a file) still end and are reported; after an
+          // abandoning stop nothing after it is.
           stopped = true
-          break
+          if stop.isAbandoned { break }
+          continue
         }
-        position += 1
         let planned = suite.cases[caseIndex]
         let line = planned.scenarioIndex == 0 ? files[suite.fileIndex].loadProblem?.location?.line : planned.line
         if !suiteStarted {
@@ -164,14 +169,10 @@ public struct RunExecutor: Sendable {
           failed = true
           board.cancel()
         }
-        if caseIndex == suite.cases.count - 1 {
-          post(RunEvent(.suiteEnded(SuiteInfo(path: path)), at: result.ended))
-        }
+        if caseIndex == suite.cases.count - 1 { suiteEnded = result.ended }
       }
-      if stopped {
-        if suiteStarted { post(RunEvent(.suiteEnded(SuiteInfo(path: path)), at: options.clock.now())) }
-        break
-      }
+      if suiteStarted { post(RunEvent(.suiteEnded(SuiteInfo(path: path)), at: suiteEnded ?? options.clock.now())) }
+      if stopped, stop.isAbandoned { break }
     }
     board.cancel()
     board.waitForWorkers()

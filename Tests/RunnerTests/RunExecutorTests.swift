@@ -113,6 +113,28 @@ struct RunExecutorTests {
     #expect(run.events.last?.kind == .runEnded(RunEnd(interrupted: true)))
   }
 
+  @Test("a stop lets every lane's running case end and reports each, though a case between them never ran")
+  func stopReportsEveryRunningCase() throws {
+    let lanes = ScriptedLanes()
+    let stop = StopFlag()
+    let run = try Self.start(lanes, jobs: 2, stop: stop)
+    // One lane runs the first file's first case, the other the second file's: position 1 never starts.
+    try lanes.waitUntilStarted(0)
+    try lanes.waitUntilStarted(2)
+    stop.set()
+    lanes.release(2, as: .passed)
+    lanes.release(0, as: .passed)
+    #expect(try run.waitForEnd())
+    #expect(run.caseNames == ["a.lua c1", "b.lua c1"])
+    #expect(lanes.started.sorted() == [0, 2])
+    #expect(
+      run.kinds == [
+        "runStarted", "suiteStarted", "caseStarted", "caseEnded", "suiteEnded", "suiteStarted", "caseStarted", "caseEnded",
+        "suiteEnded", "runEnded",
+      ])
+    #expect(run.events.last?.kind == .runEnded(RunEnd(interrupted: true)))
+  }
+
   @Test("a stop during the last case reports it and still marks the run interrupted")
   func stopDuringLastCase() throws {
     var plan = Self.plan
