@@ -5,7 +5,8 @@ import ScenarioRuntime
 
 /// Runs the cases of a plan on worker threads, each in a fresh session, and posts run events in plan order.
 ///
-/// Workers take cases in plan order and may finish them in any order; results are posted strictly in plan
+/// Workers take cases file by file (``ResultBoard``: a file is compiled and its top level run on as few
+/// workers as can share it) and may finish them in any order; results are posted strictly in plan
 /// order, so reports are the same whatever the number of jobs. `--fail-fast` reports every case after the
 /// first failure or error as skipped, whether or not a worker already ran it. A stop request (SIGINT) lets
 /// running cases end (within their limits) and posts them, and no case starts after it; an abandoning

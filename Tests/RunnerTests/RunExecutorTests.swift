@@ -113,28 +113,6 @@ struct RunExecutorTests {
     #expect(run.events.last?.kind == .runEnded(RunEnd(interrupted: true)))
   }
 
-  @Test("a stop lets every lane's running case end and reports each, though a case between them never ran")
-  func stopReportsEveryRunningCase() throws {
-    let lanes = ScriptedLanes()
-    let stop = StopFlag()
-    let run = try Self.start(lanes, jobs: 2, stop: stop)
-    // One lane runs the first file's first case, the other the second file's: position 1 never starts.
-    try lanes.waitUntilStarted(0)
-    try lanes.waitUntilStarted(2)
-    stop.set()
-    lanes.release(2, as: .passed)
-    lanes.release(0, as: .passed)
-    #expect(try run.waitForEnd())
-    #expect(run.caseNames == ["a.lua c1", "b.lua c1"])
-    #expect(lanes.started.sorted() == [0, 2])
-    #expect(
-      run.kinds == [
-        "runStarted", "suiteStarted", "caseStarted", "caseEnded", "suiteEnded", "suiteStarted", "caseStarted", "caseEnded",
-        "suiteEnded", "runEnded",
-      ])
-    #expect(run.events.last?.kind == .runEnded(RunEnd(interrupted: true)))
-  }
-
   @Test("a stop during the last case reports it and still marks the run interrupted")
   func stopDuringLastCase() throws {
     var plan = Self.plan
@@ -150,20 +128,35 @@ struct RunExecutorTests {
     #expect(run.events.last?.kind == .runEnded(RunEnd(interrupted: true)))
   }
 
-  @Test("an abandoned case ends the report before it, though a later case finished")
-  func abandoned() throws {
+  /// Two lanes run the first case of each file (positions 0 and 2; position 1 never starts) when the stop comes.
+  @Test(
+    "a first Ctrl-C lets every lane's running case end and reports each, past the case that never ran; an abandoning stop ends the report at the first unfinished case, though a later one finished",
+    arguments: [false, true])
+  func stopWithTwoLanes(abandons: Bool) throws {
     let lanes = ScriptedLanes()
     let stop = StopFlag()
     let run = try Self.start(lanes, jobs: 2, stop: stop)
     try lanes.waitUntilStarted(0)
     try lanes.waitUntilStarted(2)
-    stop.abandon()
-    lanes.abandon(0)
+    if abandons {
+      stop.abandon()
+      lanes.abandon(0)
+    } else {
+      stop.set()
+      lanes.release(0, as: .passed)
+    }
     lanes.release(2, as: .passed)
     #expect(try run.waitForEnd())
-    #expect(run.caseNames.isEmpty)
-    #expect(run.kinds == ["runStarted", "runEnded"])
     #expect(lanes.started.sorted() == [0, 2])  // two lanes start in whichever order the threads run
+    if abandons {
+      #expect(run.caseNames.isEmpty)
+      #expect(run.kinds == ["runStarted", "runEnded"])
+    } else {
+      #expect(run.caseNames == ["a.lua c1", "b.lua c1"])
+      let suite = ["suiteStarted", "caseStarted", "caseEnded", "suiteEnded"]
+      #expect(run.kinds == ["runStarted"] + suite + suite + ["runEnded"])
+      #expect(run.events.last?.kind == .runEnded(RunEnd(interrupted: true)))
+    }
   }
 
   @Test("a stop before any case started posts none and marks the run interrupted")
