@@ -80,7 +80,7 @@ public struct RunExecutor: Sendable {
       let worker = Thread { [self] in
         lanes.withLane { lane in
           var started: [Int: RunEvent.Instant] = [:]
-          var suite: Int?
+          var lastSuite: Int?  // the suite the lane took its last case from: it keeps to it
           lane.runAll(
             keepsTranscript: options.keepsPassingTranscripts,
             isDone: { stop.isSet || board.isCancelled || board.isAllTaken },
@@ -88,9 +88,9 @@ public struct RunExecutor: Sendable {
               // Cases that do not run (skipped, or of a file that failed to load) are finished here.
               while !stop.isSet, !board.isCancelled,
                 let (taken, next) = board.takeNext(
-                  continuing: suite, prefers: { lane.hasCompiled(files[plan.suites[$0].fileIndex].file) })
+                  continuing: lastSuite, prefers: { lane.hasCompiled(files[plan.suites[$0].fileIndex].file) })
               {
-                suite = taken
+                lastSuite = taken
                 let job = jobs[next]
                 let suite = plan.suites[job.suite]
                 let planned = suite.cases[job.index]
