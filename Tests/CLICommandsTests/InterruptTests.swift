@@ -72,7 +72,11 @@ struct InterruptTests {
     let report = try JUnitDocument(data)
     let finished = report.cases.count
     #expect(finished >= 1 && finished < 200, "\(finished) cases finished")
-    #expect(report.cases.map(\.name) == (0..<finished).map { "slow case \($0 + 1)" }, "the finished cases, in plan order")
+    // Every case that finished, in plan order: a case one worker had queued and not started when the
+    // Ctrl-C came is missing, while the case the other worker was running after it ends and is reported.
+    let numbers = report.cases.map { Int($0.name.dropFirst("slow case ".count)) ?? 0 }
+    #expect(numbers.allSatisfy { (1...200).contains($0) }, "\(report.cases.map(\.name))")
+    #expect(zip(numbers, numbers.dropFirst()).allSatisfy { $0 < $1 }, "the finished cases, in plan order: \(numbers)")
     #expect(report.cases.allSatisfy { $0.outcome == nil }, "no case is cut short")
     #expect(report.properties["permsim.interrupted"] == "true")
     #expect(String(decoding: data, as: UTF8.self).contains("<!-- permsim: the run was interrupted"))
