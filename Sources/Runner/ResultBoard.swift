@@ -67,11 +67,18 @@ final class ResultBoard<Result>: @unchecked Sendable {
     return _taken == _count
   }
 
-  /// The next position to run and its file, or nil when all are taken or the board was cancelled: the
-  /// next of `file` (the one the lane ran last) while it has any, else the first of a file no lane
-  /// started (the first within ``lookahead`` that `prefers`, or the first), else the next of the
-  /// file with the most positions left.
-  func takeNext(continuing file: Int?, prefers: (Int) -> Bool) -> (file: Int, position: Int)? {
+  /// A position a lane took: its file, its place in the file and in the plan.
+  struct Taken {
+    let file: Int
+    let index: Int
+    let position: Int
+  }
+
+  /// The next position to run, or nil when all are taken or the board was cancelled: the next of
+  /// `file` (the one the lane ran last) while it has any, else the first of a file no lane started
+  /// (the first within ``lookahead`` that `prefers`, or the first), else the next of the file with the
+  /// most positions left.
+  func takeNext(continuing file: Int?, prefers: (Int) -> Bool) -> Taken? {
     _condition.lock()
     defer { _condition.unlock() }
     guard !_cancelled, _taken < _count else { return nil }
@@ -95,13 +102,13 @@ final class ResultBoard<Result>: @unchecked Sendable {
     return take(busiest)
   }
 
-  private func take(_ file: Int) -> (file: Int, position: Int) {
+  private func take(_ file: Int) -> Taken {
     if !_files[file].isStarted { _active.append(file) }
     let position = _files[file].next
     _files[file].next += 1
     _taken += 1
     if _files[file].next == _files[file].end { _active.removeAll { $0 == file } }
-    return (file, position)
+    return Taken(file: file, index: position - _files[file].start, position: position)
   }
 
   /// Whether a lane took `position` (the board's lock held).

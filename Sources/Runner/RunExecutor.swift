@@ -70,8 +70,7 @@ public struct RunExecutor: Sendable {
   /// stop interrupted it (came while a case was unfinished).
   @discardableResult
   public func execute(_ plan: RunPlan, info: RunInfo, stop: StopFlag, post: (RunEvent) -> Void) -> Bool {
-    let jobs = plan.suites.enumerated().flatMap { suite, entry in entry.cases.indices.map { Job(suite: suite, index: $0) } }
-    let workers = min(options.jobs, max(1, jobs.count))
+    let workers = min(options.jobs, max(1, plan.caseCount))
     let board = ResultBoard<Finished>(caseCounts: plan.suites.map(\.cases.count), workers: workers)
     post(RunEvent(.runStarted(info), at: options.clock.now()))
     let lanes = self.lanes ?? options.lanes ?? LanePool(.inProcess, environment: environment, stop: stop)
@@ -87,20 +86,19 @@ public struct RunExecutor: Sendable {
             next: {
               // Cases that do not run (skipped, or of a file that failed to load) are finished here.
               while !stop.isSet, !board.isCancelled,
-                let (taken, next) = board.takeNext(
+                let taken = board.takeNext(
                   continuing: lastSuite, prefers: { lane.hasCompiled(files[plan.suites[$0].fileIndex].file) })
               {
-                lastSuite = taken
-                let job = jobs[next]
-                let suite = plan.suites[job.suite]
-                let planned = suite.cases[job.index]
+                lastSuite = taken.file
+                let suite = plan.suites[taken.file]
+                let planned = suite.cases[taken.index]
                 let loaded = files[suite.fileIndex]
                 if let outcome = Self.outcomeWithoutRunning(planned, loaded) {
                   let now = options.clock.now()
-                  board.finish(next, Finished(outcome: outcome, transcript: [], started: now, ended: now))
+                  board.finish(taken.position, Finished(outcome: outcome, transcript: [], started: now, ended: now))
                   continue
                 }
-                return ScenarioLane.Job(position: next, planned: planned, file: loaded.file)
+                return ScenarioLane.Job(position: taken.position, planned: planned, file: loaded.file)
               }
               return nil
             },
@@ -183,11 +181,6 @@ public struct RunExecutor: Sendable {
   }
 
   // MARK: - One case
-
-  private struct Job: Sendable {
-    var suite: Int
-    var index: Int
-  }
 
   /// What a worker hands back for one case.
   struct Finished: Sendable {

@@ -19,10 +19,9 @@ final class ScenarioLane: CaseLane {
   private let _environment: ScenarioEnvironment
   private let _stop: StopFlag
   private lazy var _engine = Result { () throws(LuaError) in try ScenarioEngine(environment: _environment) }
-  private var _worker: WorkerProcess? {
-    didSet { if _worker !== oldValue { _compiled = [] } }
-  }
-  /// The paths of the files the lane's engine (or its present worker) compiled.
+  private var _worker: WorkerProcess?
+  /// The paths of the files the lane collected or took cases of: a preference only (a worker started
+  /// again after a failure has lost them, which is rare enough not to track).
   private var _compiled: Set<String> = []
 
   init(_ isolation: CaseIsolation, environment: ScenarioEnvironment, stop: StopFlag) {
@@ -117,7 +116,7 @@ final class ScenarioLane: CaseLane {
           queuedBytes += job.requestBytes
           queue.append(job)
           try? _worker?.send(line: line)  // a failed send shows when its reply is awaited
-          if _worker == nil, !start(launch, sending: queue, keepsTranscript: keepsTranscript) { break }
+          if _worker == nil, !start(launch, sending: queue.map(request)) { break }
         }
       }
       guard let head = queue.first else { return }
@@ -161,7 +160,7 @@ final class ScenarioLane: CaseLane {
       if let following = queue.first {
         headStarted = .now
         began(following.position)
-        _ = start(launch, sending: queue, keepsTranscript: keepsTranscript)
+        _ = start(launch, sending: queue.map(request))
       }
     }
   }
@@ -233,14 +232,11 @@ final class ScenarioLane: CaseLane {
     }
   }
 
-  /// Starts a worker and queues the requests of `jobs` in it; false when none could be started.
-  private func start(_ launch: WorkerLaunch, sending jobs: [Job], keepsTranscript: Bool) -> Bool {
+  /// Starts a worker and queues `requests` in it; false when none could be started.
+  private func start(_ launch: WorkerLaunch, sending requests: [WorkerRequest]) -> Bool {
     guard let worker = try? WorkerProcess(launch) else { return false }
     _worker = worker
-    for job in jobs {
-      try? worker.send(Self.request(job.planned, job.file, keepsTranscript: keepsTranscript))
-      _compiled.insert(job.file.path)
-    }
+    for request in requests { try? worker.send(request) }
     return true
   }
 

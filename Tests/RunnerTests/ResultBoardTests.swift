@@ -12,9 +12,9 @@ struct ResultBoardTests {
     var compiled: Set<Int> = []
 
     mutating func take(from board: ResultBoard<Int>) -> Int? {
-      guard let (file, position) = board.takeNext(continuing: file, prefers: { compiled.contains($0) }) else { return nil }
-      self.file = file
-      return position
+      guard let taken = board.takeNext(continuing: file, prefers: { compiled.contains($0) }) else { return nil }
+      file = taken.file
+      return taken.position
     }
   }
 
