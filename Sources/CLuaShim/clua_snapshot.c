@@ -391,6 +391,10 @@ static int snapshot_take(lua_State *L) {
     int added;
     Slot *slot;
     lua_rawgeti(L, 2, i);
+    if (lua_iscfunction(L, -1) && !has_upvalues(L, -1)) {  /* a value already (see 'value'): no slot */
+      lua_pop(L, 1);
+      continue;
+    }
     slot = add_slot(s, lua_topointer(L, -1), &added);
     if (slot == NULL) v = UNSAFE;
     else slot->length = OPAQUE_RECORD;

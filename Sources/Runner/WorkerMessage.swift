@@ -191,6 +191,7 @@ enum WorkerLine {
 
   static func split(_ line: ArraySlice<UInt8>) -> [String] {
     var fields: [String] = []
+    fields.reserveCapacity(12)  // a run request's 11 fields without growing
     var start = line.startIndex
     var escapes = false
     var index = line.startIndex

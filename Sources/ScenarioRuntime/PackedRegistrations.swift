@@ -23,7 +23,11 @@ struct PackedRegistrations {
   /// The scenarios, numbered in registration order with each name and line's occurrences counted; nil when the bytes are not such a list.
   mutating func scenarios() -> [DeclaredScenario]? {
     var scenarios: [DeclaredScenario] = []
-    var occurrences: [ScenarioIdentity: Int] = [:]  // by name and line (index 0, occurrence 1)
+    // Occurrences by name and line (index 0, occurrence 1), counted from the first registration whose
+    // line does not come after every earlier one's: until then each is the first of its name and line.
+    var occurrences: [ScenarioIdentity: Int] = [:]
+    var counting = false
+    var lastLine = Int.min
     while _offset < _bytes.count {
       guard let nameBytes = text(), let line = integer(), let skip = byte() else { return nil }
       let skipReason: String?
@@ -50,9 +54,17 @@ struct PackedRegistrations {
       let name = String(validating: nameBytes, as: UTF8.self)
       let rawName = name == nil ? Array(nameBytes) : nil
       let shownName = name ?? Self.string(nameBytes)
-      let key = ScenarioIdentity(index: 0, name: shownName, line: line, rawName: rawName)
-      let occurrence = occurrences[key, default: 0] + 1
-      occurrences[key] = occurrence
+      if !counting, line <= lastLine {
+        counting = true
+        for earlier in scenarios { occurrences[ScenarioIdentity(index: 0, name: earlier.name, line: earlier.line, rawName: earlier.rawName)] = 1 }
+      }
+      lastLine = line
+      var occurrence = 1
+      if counting {
+        let key = ScenarioIdentity(index: 0, name: shownName, line: line, rawName: rawName)
+        occurrence = occurrences[key, default: 0] + 1
+        occurrences[key] = occurrence
+      }
       scenarios.append(
         DeclaredScenario(
           index: scenarios.count + 1, name: shownName, line: line, tags: tags, versions: versions,

@@ -206,10 +206,25 @@ public final class ScenarioEngine {
   /// The budget is watched rather than counted where it can be (``LuaState/watchingBudget(_:)``): a
   /// case that ran long enough to have come near it runs again, counted from its top level, and only
   /// that run counts.
+  ///
+  /// What an engine keeps of the files it ran last (their top levels, for their next cases) takes memory
+  /// from the case's limit, so a case that runs past it while other files are kept runs again without
+  /// them: its verdict never depends on which files ran before it.
   public func run(_ scenario: ScenarioIdentity, named name: String, of file: ScenarioFile, iosVersion: RequestedVersion) -> CaseRun {
-    let (run, kept) = budgeted { attempt(scenario, named: name, of: file, iosVersion: iosVersion) }
+    var (run, kept) = budgeted { attempt(scenario, named: name, of: file, iosVersion: iosVersion) }
+    if case .errored(let problem) = run.outcome, problem.kind == .memoryExceeded, _files.contains(where: { $0.path != file.path }) {
+      releaseCompiledFiles()
+      (run, kept) = budgeted { attempt(scenario, named: name, of: file, iosVersion: iosVersion) }
+    }
     if let kept { _files[kept.file].prepared = kept.prepared }
     return run
+  }
+
+  /// Drops the files compiled last, with the top levels kept for their next cases (a chunk also holds
+  /// the environment it last ran in), and collects the garbage.
+  private func releaseCompiledFiles() {
+    _files.removeAll()
+    state.collectGarbage()
   }
 
   /// Runs `body` without the count hook when the budget allows (``LuaState/watchingBudget(_:)``), and

@@ -41,6 +41,23 @@ struct CollectionTests {
     for (got, want) in zip(declared, expected) { #expect(got == want) }
   }
 
+  @Test("a registration at an earlier line after later ones counts its occurrences from the file's start")
+  func occurrencesAfterLinesGoBack() throws {
+    let collection = try collect("""
+      local function again(name) scenario(name, function() end) end
+      again("shared")
+      scenario("later", function() end)
+      again("shared")
+      again("other")
+      """)
+    guard case .registered(let declared) = collection else {
+      Issue.record("the file did not load: \(collection)")
+      return
+    }
+    #expect(declared.map(\.line) == [1, 3, 1, 1])
+    #expect(declared.map(\.occurrence) == [1, 1, 2, 1])
+  }
+
   @Test("a file that registers nothing collects as an empty list")
   func nothing() throws {
     guard case .registered(let declared) = try collect("local helper = 1") else {

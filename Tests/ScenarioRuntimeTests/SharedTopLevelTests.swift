@@ -137,4 +137,40 @@ struct SharedTopLevelTests {
     #expect(result.outcomes.map { $0.headline != nil } == [true, true, false], "\(result.outcomes)")
     #expect(result.topLevelRuns == 1)
   }
+
+  @Test("top levels kept for other files' next cases take no memory from a case: it gets the verdict a fresh engine gives")
+  func keptTopLevelsAndMemory() throws {
+    let limits = ScenarioEnvironment.Limits(instructions: 100_000_000, memory: 16 << 20)
+    // What a case finds in use on a fresh engine, in KiB.
+    let probe = try ScenarioHarness.file(
+      #"scenario("probe", function() collectgarbage(); collectgarbage(); print(math.floor(collectgarbage("count"))) end)"#,
+      limits: limits)
+    let line = try #require(probe.results.first?.transcript.last)
+    let inUse = try #require(Int(line.split(separator: " ").last ?? ""))
+    // A case that fills all but about 1 MiB of what a fresh engine leaves it, in strings of a little
+    // over 1 KiB, after cases of three files whose top levels (kept for their next cases) hold 1 MiB each.
+    let strings = (16 * 1024 - inUse - 1024) * 20 / 21
+    var files = [
+      "z.lua": """
+        scenario("fills memory", function()
+          local t = {}
+          for i = 1, \(strings) do t[i] = string.rep("x", 1000) .. i end
+        end)
+        """
+    ]
+    for i in 1...3 { files["f\(i).lua"] = "local blob = string.rep('\(i)', 1 << 20)\nscenario('t', function() expect(#blob).to_be(1 << 20) end)" }
+    let harness = try ScenarioHarness(files: files, limits: limits)
+    defer { harness.remove() }
+    let engine = try ScenarioEngine(environment: harness.environment)
+    for path in ["f1.lua", "f2.lua", "f3.lua", "z.lua"] {
+      let file = try ScenarioFile(path: path, environment: harness.environment)
+      guard case .registered(let scenarios) = engine.collect(file), let scenario = scenarios.first else {
+        Issue.record("\(path) registered nothing")
+        return
+      }
+      let run = engine.run(scenario.identity, named: scenario.name, of: file, iosVersion: RequestedVersion(written: "18.0"))
+      #expect(run.outcome == .passed, "\(path): \(run.outcome)")
+    }
+    #expect(try harness.run("z.lua").map(\.outcome) == [.passed], "alone on a fresh engine")
+  }
 }

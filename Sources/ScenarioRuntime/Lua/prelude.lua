@@ -718,17 +718,21 @@ local function new_case(env)
       for i = 1, #list do add("<s4", list[i]) end
     end
     for _, c in ipairs(cases) do
-      add("<s4j", c.name, c.line)
-      if c.skip ~= nil then add("<Bs4", 1, c.skip) else add("<B", 0) end
-      if type(c.ios) == "string" then
-        add("<Bs4", 1, c.ios)
-      elseif c.ios ~= nil then
-        add("<B", 2)
-        add_texts(c.ios)
+      if c.skip == nil and c.ios == nil and #c.tags == 0 then
+        add("<s4jBBj", c.name, c.line, 0, 0, 0) -- the common case in one piece: no skip, no versions, no tags
       else
-        add("<B", 0)
+        add("<s4j", c.name, c.line)
+        if c.skip ~= nil then add("<Bs4", 1, c.skip) else add("<B", 0) end
+        if type(c.ios) == "string" then
+          add("<Bs4", 1, c.ios)
+        elseif c.ios ~= nil then
+          add("<B", 2)
+          add_texts(c.ios)
+        else
+          add("<B", 0)
+        end
+        add_texts(c.tags)
       end
-      add_texts(c.tags)
     end
     return t_concat(parts)
   end
