@@ -19,6 +19,14 @@ struct LifecycleTests {
     #expect(throws: MisuseError.self) { try scene.app.makeLocationManager() }
   }
 
+  @Test("an app installed without a bundle id gets one from its name: ASCII letters and digits kept, anything else a hyphen")
+  func derivedBundleID() {
+    #expect(World.bundleID(derivedFrom: "Maps") == "com.example.Maps")
+    #expect(World.bundleID(derivedFrom: "My App 2") == "com.example.My-App-2")
+    #expect(World.bundleID(derivedFrom: "Café-Ωz_地图") == "com.example.Caf---z---")
+    #expect(World.bundleID(derivedFrom: "") == "com.example.")
+  }
+
   @Test("L2: leaving the foreground keeps the app in use for 10 s, then suspends it")
   func gracePeriod() throws {
     let scene = try Scene(ios: "14.0")

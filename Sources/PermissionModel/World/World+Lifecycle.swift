@@ -41,10 +41,12 @@ extension World {
 
   /// `com.example.` plus the name with anything but letters, digits and hyphens turned into hyphens.
   static func bundleID(derivedFrom name: String) -> String {
-    let scalars = name.unicodeScalars.map { scalar -> Unicode.Scalar in
-      scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)) ? scalar : "-"
+    var bytes = Array("com.example.".utf8)
+    for scalar in name.unicodeScalars {
+      let kept = ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+      bytes.append(kept ? UInt8(scalar.value) : UInt8(ascii: "-"))
     }
-    return "com.example." + String(String.UnicodeScalarView(scalars))
+    return String(decoding: bytes, as: UTF8.self)
   }
 }
 
