@@ -108,7 +108,8 @@ extension ScenarioSession {
     return dictionary
   }
 
-  private static func plistValue(_ value: LuaValue, path: String) throws -> PlistValue {
+  /// `value` as a plist value; `path` names it in an error (built only then: most tables hold no error).
+  private static func plistValue(_ value: LuaValue, path: @autoclosure () -> String) throws -> PlistValue {
     switch value {
     case .boolean(let boolean): return .bool(boolean)
     case .integer(let integer): return .integer(integer)
@@ -119,18 +120,19 @@ extension ScenarioSession {
       return .array([])
     case .table(let entries):
       if let elements = value.array, elements.count == entries.count {
-        return .array(try elements.enumerated().map { offset, element in try plistValue(element, path: "\(path)[\(offset + 1)]") })
+        return .array(try elements.enumerated().map { offset, element in try plistValue(element, path: "\(path())[\(offset + 1)]") })
       }
       var dictionary: [String: PlistValue] = [:]
+      dictionary.reserveCapacity(entries.count)
       for (key, element) in entries {
         guard let name = key.string else {
-          throw LuaCallError.message("bad Info.plist value at \(path): keys must be strings, not \(key.typeName)")
+          throw LuaCallError.message("bad Info.plist value at \(path()): keys must be strings, not \(key.typeName)")
         }
-        dictionary[name] = try plistValue(element, path: "\(path).\(name)")
+        dictionary[name] = try plistValue(element, path: "\(path()).\(name)")
       }
       return .dictionary(dictionary)
     case .nil, .opaque:
-      throw LuaCallError.message("bad Info.plist value at \(path): a \(value.typeName) cannot be stored in an Info.plist")
+      throw LuaCallError.message("bad Info.plist value at \(path()): a \(value.typeName) cannot be stored in an Info.plist")
     }
   }
 

@@ -57,6 +57,18 @@ struct FailureMessageTests {
     #expect(result.outcome.headline?.contains(#"first difference at [3]: got "Don’t Allow", expected "Don't Allow""#) == true, "\(result.outcome)")
   }
 
+  @Test("an inline Info.plist value that a plist cannot hold is named by its path in the table")
+  func inlinePlistPath() throws {
+    let inArray = try ScenarioHarness.scenario(
+      #"device { ios = "17.0" }:install { info = { UIBackgroundModes = { "location", print } } }"#)
+    #expect(inArray.outcome.headline?.contains("bad Info.plist value at info.UIBackgroundModes[2]: a function cannot") == true, "\(inArray.outcome)")
+    let inDictionary = try ScenarioHarness.scenario(
+      #"device { ios = "17.0" }:install { info = { NSLocationTemporaryUsageDescriptionDictionary = { Nav = { [true] = 1 } } } }"#)
+    #expect(
+      inDictionary.outcome.headline?.contains("at info.NSLocationTemporaryUsageDescriptionDictionary.Nav: keys must be strings") == true,
+      "\(inDictionary.outcome)")
+  }
+
   @Test("phone.prompt:tap with no alert says that no alert is showing")
   func noAlert() throws {
     let result = try ScenarioHarness.scenario(
