@@ -24,7 +24,7 @@ public final class ScenarioEngine {
   let luaMethods: [String: [String: LuaFunction]]
   private let _loader: LuaTable
   private let _begin: LuaFunction
-  private let _runChunk: LuaFunction
+  private let _collect: LuaFunction
   private let _prepare: LuaFunction
   private let _runPrepared: LuaFunction
   private let _unchanged: LuaFunction
@@ -64,16 +64,16 @@ public final class ScenarioEngine {
     let prelude = try state.loadBytecode(environment.preludeBytecode, chunkName: LuaSource.preludeChunk)
     let loader = try state.load(LuaSource.loader, chunkName: LuaSource.loaderChunk)
     try state.call(loader, prelude, host, state.debugLibrary(), state.osLibrary(), state.snapshotLibrary())
-    guard let api = host.table("loader"), let begin = api.function("begin"), let runChunk = api.function("run_chunk"),
+    guard let api = host.table("loader"), let begin = api.function("begin"), let collect = api.function("collect"),
       let prepare = api.function("prepare"),
       let runPrepared = api.function("run_prepared"), let unchanged = api.function("unchanged")
     else {
-      preconditionFailure("the loader MUST publish host.loader with begin, run_chunk, prepare, run_prepared and unchanged")
+      preconditionFailure("the loader MUST publish host.loader with begin, collect, prepare, run_prepared and unchanged")
     }
     luaMethods = Self.methods(in: host.table("methods"))
     _loader = api
     _begin = begin
-    _runChunk = runChunk
+    _collect = collect
     _prepare = prepare
     _runPrepared = runPrepared
     _unchanged = unchanged
@@ -110,7 +110,8 @@ public final class ScenarioEngine {
     case failed(CaseProblem)
   }
 
-  /// Runs the file's top level in a fresh environment and returns the scenarios it registered.
+  /// Runs the file's top level in a fresh environment and returns the scenarios it registered; the
+  /// engine keeps nothing of that run (the file's cases run its top level again).
   ///
   /// A file that does not compile or whose top level fails gives the problem to report as its one
   /// errored case. The budget is watched where it can be, as a case's is (``run(_:named:of:iosVersion:)``).
@@ -121,11 +122,9 @@ public final class ScenarioEngine {
   private func collectOnce(_ file: ScenarioFile) -> Collection {
     let session = start(file: file, iosVersion: RequestedVersion(.newestSupported), allowsDevices: false)
     do {
-      let (globals, api) = try begin(shared: false)
-      try state.call(_runChunk, _files[try compiledIndex(of: file)].chunk, globals, ScenarioSession.seed(environment.seed, file.path))
-      guard let collect = api.function("collect") else { preconditionFailure("the prelude MUST publish collect") }
-      guard var registrations = PackedRegistrations(try state.call(collect).first ?? .nil), let scenarios = registrations.scenarios()
-      else {
+      let chunk = _files[try compiledIndex(of: file)].chunk
+      let packed = try state.call(_collect, chunk, ScenarioSession.seed(environment.seed, file.path)).first ?? .nil
+      guard var registrations = PackedRegistrations(packed), let scenarios = registrations.scenarios() else {
         preconditionFailure("the prelude's collect MUST pack its registrations as PackedRegistrations reads them")
       }
       withExtendedLifetime(session) {}
@@ -272,7 +271,7 @@ public final class ScenarioEngine {
   /// A session for the REPL (or a one-off chunk): the state's own globals, devices allowed at any time.
   public func interactiveSession(iosVersion: RequestedVersion) throws(LuaError) -> ScenarioSession {
     let session = start(file: nil, iosVersion: iosVersion, allowsDevices: true)
-    _ = try begin(shared: true)
+    try state.call(_begin)
     return session
   }
 
@@ -284,15 +283,6 @@ public final class ScenarioEngine {
     let session = ScenarioSession(engine: self, file: file, iosVersion: iosVersion, allowsDevices: allowsDevices)
     self.session = session
     return session
-  }
-
-  /// A fresh environment (or the state's own globals when `shared`) with a new prelude instance.
-  private func begin(shared: Bool) throws(LuaError) -> (environment: LuaTable, api: LuaTable) {
-    try state.call(_begin, shared)
-    guard let env = _loader.table("env"), let api = _loader.table("api") else {
-      preconditionFailure("begin MUST leave the environment and the API in host.loader")
-    }
-    return (env, api)
   }
 
   /// Where `file` is in ``_files``: its chunk while its cases run one after another on this engine,

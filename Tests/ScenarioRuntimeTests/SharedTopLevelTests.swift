@@ -140,6 +140,30 @@ struct SharedTopLevelTests {
 
   @Test("top levels kept for other files' next cases take no memory from a case: it gets the verdict a fresh engine gives")
   func keptTopLevelsAndMemory() throws {
+    let harness = try Self.memoryHarness()
+    defer { harness.remove() }
+    let engine = try ScenarioEngine(environment: harness.environment)
+    for path in ["f1.lua", "f2.lua", "f3.lua", "z.lua"] {
+      let run = try Self.runFirst(of: path, collecting: [path], on: engine, in: harness)
+      #expect(run?.outcome == .passed, "\(path): \(String(describing: run?.outcome))")
+    }
+    #expect(try harness.run("z.lua").map(\.outcome) == [.passed], "alone on a fresh engine")
+  }
+
+  @Test("collecting a file keeps nothing of its top level: a case of a file collected before it gets all its memory")
+  func collectionKeepsNothing() throws {
+    let harness = try Self.memoryHarness()
+    defer { harness.remove() }
+    let engine = try ScenarioEngine(environment: harness.environment)
+    // As a worker does: every file collected, then the cases; the last file collected holds 3 MiB.
+    let run = try Self.runFirst(of: "z.lua", collecting: ["z.lua", "f1.lua", "f2.lua", "f3.lua", "blob.lua"], on: engine, in: harness)
+    #expect(run?.outcome == .passed, "\(String(describing: run?.outcome))")
+  }
+
+  /// Files for the memory tests, limited to 16 MiB: `z.lua`'s case fills all but about 1 MiB of what a
+  /// fresh engine leaves it, in strings of a little over 1 KiB; the top levels of `f1.lua` … `f3.lua`
+  /// hold 1 MiB each, `blob.lua`'s 3 MiB.
+  private static func memoryHarness() throws -> ScenarioHarness {
     let limits = ScenarioEnvironment.Limits(instructions: 100_000_000, memory: 16 << 20)
     // What a case finds in use on a fresh engine, in KiB.
     let probe = try ScenarioHarness.file(
@@ -147,8 +171,6 @@ struct SharedTopLevelTests {
       limits: limits)
     let line = try #require(probe.results.first?.transcript.last)
     let inUse = try #require(Int(line.split(separator: " ").last ?? ""))
-    // A case that fills all but about 1 MiB of what a fresh engine leaves it, in strings of a little
-    // over 1 KiB, after cases of three files whose top levels (kept for their next cases) hold 1 MiB each.
     let strings = (16 * 1024 - inUse - 1024) * 20 / 21
     var files = [
       "z.lua": """
@@ -156,21 +178,25 @@ struct SharedTopLevelTests {
           local t = {}
           for i = 1, \(strings) do t[i] = string.rep("x", 1000) .. i end
         end)
-        """
+        """,
+      "blob.lua": "local blob = string.rep('b', 3 << 20)\nscenario('t', function() expect(#blob).to_be(3 << 20) end)",
     ]
     for i in 1...3 { files["f\(i).lua"] = "local blob = string.rep('\(i)', 1 << 20)\nscenario('t', function() expect(#blob).to_be(1 << 20) end)" }
-    let harness = try ScenarioHarness(files: files, limits: limits)
-    defer { harness.remove() }
-    let engine = try ScenarioEngine(environment: harness.environment)
-    for path in ["f1.lua", "f2.lua", "f3.lua", "z.lua"] {
-      let file = try ScenarioFile(path: path, environment: harness.environment)
-      guard case .registered(let scenarios) = engine.collect(file), let scenario = scenarios.first else {
-        Issue.record("\(path) registered nothing")
-        return
+    return try ScenarioHarness(files: files, limits: limits)
+  }
+
+  /// Collects `paths` on `engine`, then runs the first scenario of `path` (one of them).
+  private static func runFirst(
+    of path: String, collecting paths: [String], on engine: ScenarioEngine, in harness: ScenarioHarness
+  ) throws -> ScenarioEngine.CaseRun? {
+    var first: [String: DeclaredScenario] = [:]
+    for collected in paths {
+      if case .registered(let scenarios) = engine.collect(try ScenarioFile(path: collected, environment: harness.environment)) {
+        first[collected] = scenarios.first
       }
-      let run = engine.run(scenario.identity, named: scenario.name, of: file, iosVersion: RequestedVersion(written: "18.0"))
-      #expect(run.outcome == .passed, "\(path): \(run.outcome)")
     }
-    #expect(try harness.run("z.lua").map(\.outcome) == [.passed], "alone on a fresh engine")
+    guard let scenario = first[path] else { return nil }
+    let file = try ScenarioFile(path: path, environment: harness.environment)
+    return engine.run(scenario.identity, named: scenario.name, of: file, iosVersion: RequestedVersion(written: "18.0"))
   }
 }

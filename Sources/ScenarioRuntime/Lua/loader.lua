@@ -35,22 +35,26 @@ end
 
 local loader = {}
 host.loader = loader
--- Starts a case: `shared` uses the state's own globals (a REPL or a one-off session), once.
-function loader.begin(shared)
-  if shared and shared_api then
-    loader.env, loader.api = _G, shared_api
-    return
-  end
-  local env = shared and _G or fresh_env()
-  local api = new_case(env)
-  if shared then shared_api = api end
-  loader.env, loader.api = env, api
+-- Starts a session on the state's own globals (a REPL or a one-off chunk), which get the API once.
+function loader.begin()
+  if shared_api == nil then shared_api = new_case(_G) end
 end
 -- Runs a file's main chunk in a case's environment, its math.random seeded with `seed`.
-function loader.run_chunk(chunk, env, seed)
+local function run_chunk(chunk, env, seed)
   env.math.randomseed(seed)
   setupvalue(chunk, 1, env)
   return chunk()
+end
+-- Runs a file's top level in a fresh environment and returns what it registered, packed (ScenarioEngine.collect).
+-- Nothing of the run is kept: the host holds no reference to it, and the chunk (which the host keeps)
+-- lets go of the environment it ran in.
+function loader.collect(chunk, chunk_seed)
+  local env = fresh_env()
+  local api = new_case(env)
+  run_chunk(chunk, env, chunk_seed)
+  local packed = api.collect()
+  setupvalue(chunk, 1, nil)
+  return packed
 end
 -- Runs a file's top level once for the cases that follow (ScenarioEngine.run), into loader.prepared: every registration is
 -- kept, and a snapshot records what the cases can reach (clua_snapshot.c). The API's own functions and
@@ -73,7 +77,7 @@ function loader.prepare(chunk, chunk_seed)
     end
   end
   add_functions(getmetatable(env))
-  loader.run_chunk(chunk, env, chunk_seed)
+  run_chunk(chunk, env, chunk_seed)
   local taken, snapshot = pcall(snapshots.take, api.roots(), opaque)
   loader.prepared = {
     chunk = chunk, env = env, api = api, snapshot = taken and snapshot or nil, api_roots = { env, api.loaded },
