@@ -28,6 +28,7 @@ public final class ScenarioEngine {
   private let _prepare: LuaFunction
   private let _runPrepared: LuaFunction
   private let _unchanged: LuaFunction
+  private let _release: LuaFunction
   /// How many times a case ran its file's top level on this engine (the other cases shared an earlier run).
   public private(set) var topLevelRuns = 0
   /// The files run last (cases of a file run one after another, so a few suffice).
@@ -65,10 +66,10 @@ public final class ScenarioEngine {
     let loader = try state.load(LuaSource.loader, chunkName: LuaSource.loaderChunk)
     try state.call(loader, prelude, host, state.debugLibrary(), state.osLibrary(), state.snapshotLibrary())
     guard let api = host.table("loader"), let begin = api.function("begin"), let collect = api.function("collect"),
-      let prepare = api.function("prepare"),
-      let runPrepared = api.function("run_prepared"), let unchanged = api.function("unchanged")
+      let prepare = api.function("prepare"), let runPrepared = api.function("run_prepared"),
+      let unchanged = api.function("unchanged"), let release = api.function("release")
     else {
-      preconditionFailure("the loader MUST publish host.loader with begin, collect, prepare, run_prepared and unchanged")
+      preconditionFailure("the loader MUST publish host.loader with begin, collect, prepare, run_prepared, unchanged and release")
     }
     luaMethods = Self.methods(in: host.table("methods"))
     _loader = api
@@ -77,6 +78,7 @@ public final class ScenarioEngine {
     _prepare = prepare
     _runPrepared = runPrepared
     _unchanged = unchanged
+    _release = release
     state.owner = self
     installPrimitives(in: host)
     state.useGenerationalCollector()
@@ -239,20 +241,22 @@ public final class ScenarioEngine {
   {
     let session = start(file: file, iosVersion: iosVersion, allowsDevices: false)
     let outcome: CaseOutcome
-    var shared: (file: Int, prepared: LuaTable)?
+    var index: Int?
+    var prepared: LuaTable?
+    var shareable = false  // the top level left the session untouched
     do {
-      let index = try compiledIndex(of: file)
-      let prepared: LuaTable
-      if let cached = _files[index].prepared {
+      let at = try compiledIndex(of: file)
+      index = at
+      if let cached = _files[at].prepared {
         prepared = cached
-        _files[index].prepared = nil
+        _files[at].prepared = nil
       } else {
         topLevelRuns += 1
-        try state.call(_prepare, _files[index].chunk, ScenarioSession.seed(environment.seed, file.path))
+        try state.call(_prepare, _files[at].chunk, ScenarioSession.seed(environment.seed, file.path))
         guard let made = _loader.table("prepared") else { preconditionFailure("prepare MUST leave its table in host.loader") }
         prepared = made
       }
-      if session.isUntouched { shared = (index, prepared) }
+      shareable = session.isUntouched
       try state.call(
         _runPrepared, prepared, scenario.index, scenario.rawName.map(LuaValue.bytes) ?? .string(scenario.name),
         scenario.line, scenario.occurrence, ScenarioSession.seed(environment.seed, file.path + "\u{0}" + name))
@@ -260,12 +264,17 @@ public final class ScenarioEngine {
     } catch {
       outcome = CaseVerdict.outcome(of: error, memoryLimit: environment.limits.memory)
     }
-    if let checked = shared, (try? state.call(_unchanged, checked.prepared).first) != .boolean(true) { shared = nil }
+    var kept: (file: Int, prepared: LuaTable)?
+    if let index, let prepared, shareable, (try? state.call(_unchanged, prepared).first) == .boolean(true) {
+      kept = (index, prepared)
+    } else if let index {
+      _ = try? state.call(_release, _files[index].chunk)  // nothing of this run stays after the case
+    }
     var versions: [String] = []
     for device in session.world.devices where !versions.contains(device.ios.description) {
       versions.append(device.ios.description)
     }
-    return (CaseRun(outcome: outcome, entries: session.world.transcriptEntries, deviceVersions: versions), shared)
+    return (CaseRun(outcome: outcome, entries: session.world.transcriptEntries, deviceVersions: versions), kept)
   }
 
   /// A session for the REPL (or a one-off chunk): the state's own globals, devices allowed at any time.

@@ -160,6 +160,22 @@ struct SharedTopLevelTests {
     #expect(run?.outcome == .passed, "\(String(describing: run?.outcome))")
   }
 
+  @Test("what a case left in its globals is freed with it, not kept while other files' cases run")
+  func caseGlobalsFreed() throws {
+    let measure = #"scenario("measures", function() collectgarbage(); collectgarbage(); print(math.floor(collectgarbage("count"))) end)"#
+    let harness = try ScenarioHarness(files: [
+      "a.lua": #"scenario("hoards", function() hoard = string.rep("x", 3 << 20) end)"#, "b.lua": measure,
+    ])
+    defer { harness.remove() }
+    let engine = try ScenarioEngine(environment: harness.environment)
+    let hoarded = try Self.runFirst(of: "a.lua", collecting: ["a.lua", "b.lua"], on: engine, in: harness)
+    #expect(hoarded?.outcome == .passed)
+    let after = try Self.runFirst(of: "b.lua", collecting: [], on: engine, in: harness)
+    let fresh = try ScenarioHarness.file(measure).results.first?.transcript.last
+    let kibibytes = { (line: String?) in line.flatMap { Int($0.split(separator: " ").last ?? "") } ?? .max }
+    #expect(kibibytes(after?.transcript.last) < kibibytes(fresh) + 1024, "\(String(describing: after?.transcript)) vs \(String(describing: fresh))")
+  }
+
   /// Files for the memory tests, limited to 16 MiB: `z.lua`'s case fills all but about 1 MiB of what a
   /// fresh engine leaves it, in strings of a little over 1 KiB; the top levels of `f1.lua` … `f3.lua`
   /// hold 1 MiB each, `blob.lua`'s 3 MiB.
@@ -185,12 +201,12 @@ struct SharedTopLevelTests {
     return try ScenarioHarness(files: files, limits: limits)
   }
 
-  /// Collects `paths` on `engine`, then runs the first scenario of `path` (one of them).
+  /// Collects `paths` on `engine`, then runs the first scenario of `path` (collected again when not among them).
   private static func runFirst(
     of path: String, collecting paths: [String], on engine: ScenarioEngine, in harness: ScenarioHarness
   ) throws -> ScenarioEngine.CaseRun? {
     var first: [String: DeclaredScenario] = [:]
-    for collected in paths {
+    for collected in paths.contains(path) ? paths : paths + [path] {
       if case .registered(let scenarios) = engine.collect(try ScenarioFile(path: collected, environment: harness.environment)) {
         first[collected] = scenarios.first
       }

@@ -53,8 +53,13 @@ function loader.collect(chunk, chunk_seed)
   local api = new_case(env)
   run_chunk(chunk, env, chunk_seed)
   local packed = api.collect()
-  setupvalue(chunk, 1, nil)
+  loader.release(chunk)
   return packed
+end
+-- Lets a file's chunk drop the environment it last ran in (it shares it with what that run made), once
+-- no case will share that run.
+function loader.release(chunk)
+  setupvalue(chunk, 1, nil)
 end
 -- Runs a file's top level once for the cases that follow (ScenarioEngine.run), into loader.prepared: every registration is
 -- kept, and a snapshot records what the cases can reach (clua_snapshot.c). The API's own functions and
