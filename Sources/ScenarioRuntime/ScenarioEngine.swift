@@ -125,6 +125,7 @@ public final class ScenarioEngine {
     let session = start(file: file, iosVersion: RequestedVersion(.newestSupported), allowsDevices: false)
     do {
       let chunk = _files[try compiledIndex(of: file)].chunk
+      defer { _ = try? state.call(_release, chunk) }  // nothing of the run stays, whether or not it failed
       let packed = try state.call(_collect, chunk, ScenarioSession.seed(environment.seed, file.path)).first ?? .nil
       guard var registrations = PackedRegistrations(packed), let scenarios = registrations.scenarios() else {
         preconditionFailure("the prelude's collect MUST pack its registrations as PackedRegistrations reads them")

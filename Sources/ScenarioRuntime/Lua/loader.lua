@@ -46,15 +46,12 @@ local function run_chunk(chunk, env, seed)
   return chunk()
 end
 -- Runs a file's top level in a fresh environment and returns what it registered, packed (ScenarioEngine.collect).
--- Nothing of the run is kept: the host holds no reference to it, and the chunk (which the host keeps)
--- lets go of the environment it ran in.
+-- The host holds no reference to the run, and has the chunk release it afterwards.
 function loader.collect(chunk, chunk_seed)
   local env = fresh_env()
   local api = new_case(env)
   run_chunk(chunk, env, chunk_seed)
-  local packed = api.collect()
-  loader.release(chunk)
-  return packed
+  return api.collect()
 end
 -- Lets a file's chunk drop the environment it last ran in (it shares it with what that run made), once
 -- no case will share that run.
