@@ -35,9 +35,16 @@ struct PermsimScriptTests {
     #expect(second.errors == "")
   }
 
+  /// Writes an executable script through a descriptor that is closed on exec: a process another test
+  /// starts meanwhile would otherwise keep the file open for writing, and running it would fail with
+  /// "Text file busy".
   private func write(_ text: String, to url: URL) throws {
-    try text.write(to: url, atomically: true, encoding: .utf8)
-    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: url.path)
+    let descriptor = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+    guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+    defer { close(descriptor) }
+    let bytes = Array(text.utf8)
+    let written = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
+    guard written == bytes.count else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
   }
 
   private func run(_ script: URL, path: URL) throws -> (output: String, errors: String) {
