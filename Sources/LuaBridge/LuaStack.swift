@@ -278,7 +278,7 @@ extension LuaStack {
 
   /// `bytes` as a string when they are valid UTF-8. ASCII (nearly every string a scenario passes)
   /// is decoded without validation, which costs ten times more for a short string.
-  static func validString(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+  private static func validString(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
     if bytes.allSatisfy({ $0 < 0x80 }) { return String(decoding: bytes, as: UTF8.self) }
     return String(validating: bytes, as: UTF8.self)
   }

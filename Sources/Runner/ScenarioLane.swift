@@ -76,10 +76,15 @@ final class ScenarioLane: CaseLane {
     keepsTranscript: Bool, isDone: () -> Bool, next: () -> Job?, began: (Int) -> Void,
     finish: (Int, ScenarioEngine.CaseRun?) -> Void
   ) {
+    // Every job the lane takes is of a file it has then compiled (or soon will).
+    func take() -> Job? {
+      guard let job = next() else { return nil }
+      _compiled.insert(job.file.path)
+      return job
+    }
     guard case .workerProcesses(let launch) = _isolation else {
-      while let job = next() {
+      while let job = take() {
         began(job.position)
-        _compiled.insert(job.file.path)
         let run = run(job.planned, of: job.file, keepsTranscript: keepsTranscript)
         finish(job.position, run)
         if run == nil { return }
@@ -104,8 +109,7 @@ final class ScenarioLane: CaseLane {
       // worker reads them in one), or when half the queue is gone.
       if queue.count <= pace.depth / 2 || !(_worker?.hasReply ?? false) {
         while queue.count < pace.depth, queue.isEmpty || queuedBytes < Self.queuedBytes, !_stop.isSet {
-          guard let taken = next() else { break }
-          _compiled.insert(taken.file.path)
+          guard let taken = take() else { break }
           if queue.isEmpty {
             headStarted = .now
             began(taken.position)

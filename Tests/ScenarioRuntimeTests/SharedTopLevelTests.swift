@@ -165,15 +165,22 @@ struct SharedTopLevelTests {
     #"hoard = string.rep("x", 3 << 20); error("the top level fails")"#,
   ])
   func caseGlobalsFreed(hoarding: String) throws {
-    let measure = #"scenario("measures", function() collectgarbage(); collectgarbage(); print(math.floor(collectgarbage("count"))) end)"#
-    let harness = try ScenarioHarness(files: ["a.lua": hoarding, "b.lua": measure])
+    let harness = try ScenarioHarness(files: ["a.lua": hoarding, "b.lua": Self.measuring])
     defer { harness.remove() }
     let engine = try ScenarioEngine(environment: harness.environment)
     _ = try Self.runFirst(of: "a.lua", collecting: ["b.lua", "a.lua"], on: engine, in: harness)
     let after = try Self.runFirst(of: "b.lua", collecting: [], on: engine, in: harness)
-    let fresh = try ScenarioHarness.file(measure).results.first?.transcript.last
-    let kibibytes = { (line: String?) in line.flatMap { Int($0.split(separator: " ").last ?? "") } ?? .max }
-    #expect(kibibytes(after?.transcript.last) < kibibytes(fresh) + 1024, "\(String(describing: after?.transcript)) vs \(String(describing: fresh))")
+    let fresh = try #require(Self.kibibytes(in: ScenarioHarness.file(Self.measuring).results.first?.transcript))
+    #expect((Self.kibibytes(in: after?.transcript) ?? .max) < fresh + 1024, "\(String(describing: after?.transcript)) vs \(fresh)")
+  }
+
+  /// A file whose case prints how many KiB it finds in use after a full collection.
+  private static let measuring =
+    #"scenario("measures", function() collectgarbage(); collectgarbage(); print(math.floor(collectgarbage("count"))) end)"#
+
+  /// The KiB a run of ``measuring`` printed.
+  private static func kibibytes(in transcript: [String]?) -> Int? {
+    transcript?.last.flatMap { Int($0.split(separator: " ").last ?? "") }
   }
 
   /// Files for the memory tests, limited to 16 MiB: `z.lua`'s case fills all but about 1 MiB of what a
@@ -182,11 +189,7 @@ struct SharedTopLevelTests {
   private static func memoryHarness() throws -> ScenarioHarness {
     let limits = ScenarioEnvironment.Limits(instructions: 100_000_000, memory: 16 << 20)
     // What a case finds in use on a fresh engine, in KiB.
-    let probe = try ScenarioHarness.file(
-      #"scenario("probe", function() collectgarbage(); collectgarbage(); print(math.floor(collectgarbage("count"))) end)"#,
-      limits: limits)
-    let line = try #require(probe.results.first?.transcript.last)
-    let inUse = try #require(Int(line.split(separator: " ").last ?? ""))
+    let inUse = try #require(kibibytes(in: ScenarioHarness.file(measuring, limits: limits).results.first?.transcript))
     let strings = (16 * 1024 - inUse - 1024) * 20 / 21
     var files = [
       "z.lua": """
