@@ -31,7 +31,7 @@ extension JUnitXMLReporter {
   static func writeSuiteHead(
     _ suite: OpenSuite, id: Int, nanoseconds: Int64, run: RunInfo, flavor: Flavor, into xml: inout XMLWriter
   ) {
-    let shownName = flavor == .strict ? classname(forPath: suite.info.path) : suite.info.path
+    let shownName = flavor == .strict ? suite.classname : suite.info.path
     let name = shownName.contains(where: { !$0.isWhitespace }) ? shownName : "(unnamed)"
     xml.markup("  <testsuite")
     xml.attribute("name", name)
@@ -82,18 +82,19 @@ extension JUnitXMLReporter {
 
   // MARK: - Cases
 
-  /// One `<testcase>` element and its children.
+  /// One `<testcase>` element and its children, in the class named `classname` (``classname(forPath:)`` of its file).
   ///
   /// In the rich flavour `file`/`line` name the declaration of a passed or skipped case, and the
   /// line that failed in its own file for a failed or errored one (`CaseResult.failureLocation`);
   /// the failure's body then names the declaration. The transcript goes to `<system-out>` for
   /// failed and errored cases, and for every case with `output: .all`.
   static func writeCase(
-    _ result: CaseResult, nanoseconds: Int64, flavor: Flavor, output: OutputPolicy, into xml: inout XMLWriter
+    _ result: CaseResult, classname: String, nanoseconds: Int64, flavor: Flavor, output: OutputPolicy,
+    into xml: inout XMLWriter
   ) {
     let info = result.info
     xml.markup("    <testcase")
-    xml.attribute("classname", classname(forPath: info.suitePath))
+    xml.attribute("classname", classname)
     xml.attribute("name", info.name)
     xml.attribute("time", TimeFormat.seconds(nanoseconds))
     if flavor == .rich {

@@ -94,7 +94,9 @@ public struct JUnitXMLReporter: Reporter {
     suite.caseMilliseconds += TimeFormat.milliseconds(nanoseconds)
 
     var xml = XMLWriter(capacity: 1024)
-    Self.writeCase(result, nanoseconds: nanoseconds, flavor: _flavor, output: _output, into: &xml)
+    let classname =
+      result.info.suitePath == suite.info.path ? suite.classname : Self.classname(forPath: result.info.suitePath)
+    Self.writeCase(result, classname: classname, nanoseconds: nanoseconds, flavor: _flavor, output: _output, into: &xml)
     suite.cases.append(_spool(xml))
 
     if _flavor == .strict, _output.keepsTranscript(of: result), !result.transcript.isEmpty {
@@ -194,11 +196,19 @@ public struct JUnitXMLReporter: Reporter {
   struct OpenSuite {
     var info: SuiteInfo
     var start: RunEvent.Instant
+    /// The dotted class name of the suite's file, which each of its cases carries (made once a suite).
+    let classname: String
     var tally = RunTally()
     var iOSVersions: [String] = []
     /// The sum of the cases' times as written (whole milliseconds).
     var caseMilliseconds: Int64 = 0
     var cases: [Range<Int>] = []
     var output: [Range<Int>] = []
+
+    init(info: SuiteInfo, start: RunEvent.Instant) {
+      self.info = info
+      self.start = start
+      classname = JUnitXMLReporter.classname(forPath: info.path)
+    }
   }
 }

@@ -25,24 +25,31 @@ public enum ScenarioCollector {
     lanes pool: LanePool? = nil
   ) -> [Collected] {
     let pool = pool ?? LanePool(.inProcess, environment: environment, stop: StopFlag())
-    let files = paths.map { path in
-      Result { () throws -> ScenarioFile in
-        let file = try ScenarioFile(path: path, environment: environment)
-        guard absolutePaths, file.path != file.absolutePath else { return file }
-        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: file.absolutePath)))
-        return ScenarioFile(path: file.absolutePath, absolutePath: file.absolutePath, bytes: bytes)
-      }
-    }
-    let results = Slots<Collected>(count: files.count)
-    let lanes = max(1, min(jobs, files.count))
+    let results = Slots<Collected>(count: paths.count)
+    let lanes = max(1, min(jobs, paths.count))
+    // Each lane reads its own files, as it comes to them: its worker process starts with the first one,
+    // not after every file of the run was read.
     DispatchQueue.concurrentPerform(iterations: lanes) { position in
       pool.withLane { lane in
-        for index in stride(from: position, to: files.count, by: lanes) {
-          results[index] = collect(files[index], path: paths[index], on: lane, environment: environment)
+        for index in stride(from: position, to: paths.count, by: lanes) {
+          let file = open(paths[index], environment: environment, absolutePaths: absolutePaths)
+          results[index] = collect(file, path: paths[index], on: lane, environment: environment)
         }
       }
     }
     return results.values
+  }
+
+  /// The file at `path`, read through the root's gate (and again by its absolute path with `absolutePaths`).
+  private static func open(
+    _ path: String, environment: ScenarioEnvironment, absolutePaths: Bool
+  ) -> Result<ScenarioFile, any Error> {
+    Result { () throws -> ScenarioFile in
+      let file = try ScenarioFile(path: path, environment: environment)
+      guard absolutePaths, file.path != file.absolutePath else { return file }
+      let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: file.absolutePath)))
+      return ScenarioFile(path: file.absolutePath, absolutePath: file.absolutePath, bytes: bytes)
+    }
   }
 
   private static func collect(

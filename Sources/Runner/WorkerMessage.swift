@@ -58,10 +58,20 @@ extension WorkerRequest {
   var line: [UInt8] {
     switch self {
     case .run(let file, let scenario, let name, let iosVersion, let keepsTranscript) where scenario.rawName == nil:
-      return WorkerLine.join([
-        "R", String(scenario.index), String(scenario.line), String(scenario.occurrence), iosVersion.text,
-        keepsTranscript ? "1" : "0", file.readsDirectly ? "1" : "0", file.path, file.absolutePath, scenario.name, name,
-      ])
+      // Written field by field, not joined from strings: the runner sends one for every case.
+      var line = WorkerLine.Writer(capacity: 32 + file.path.utf8.count + file.absolutePath.utf8.count + 2 * name.utf8.count)
+      line.field("R")
+      line.field(scenario.index)
+      line.field(scenario.line)
+      line.field(scenario.occurrence)
+      line.field(iosVersion.text)
+      line.field(keepsTranscript ? "1" : "0")
+      line.field(file.readsDirectly ? "1" : "0")
+      line.field(file.path)
+      line.field(file.absolutePath)
+      line.field(scenario.name)
+      line.field(name)
+      return line.bytes
     case .collect(let file):
       return WorkerLine.join(["K", file.readsDirectly ? "1" : "0", file.path, file.absolutePath])
     case .run:
@@ -161,18 +171,32 @@ enum WorkerLine {
   struct Malformed: Error {}
 
   static func join(_ fields: [String]) -> [UInt8] {
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(fields.reduce(fields.count) { $0 + $1.utf8.count })
-    for (position, field) in fields.enumerated() {
-      if position > 0 { bytes.append(UInt8(ascii: "\t")) }
+    var line = Writer(capacity: fields.reduce(fields.count) { $0 + $1.utf8.count })
+    for field in fields { line.field(field) }
+    return line.bytes
+  }
+
+  /// A line built field by field, each escaped as ``join(_:)`` escapes it.
+  struct Writer {
+    private(set) var bytes: [UInt8] = []
+    /// Whether a field was added (an empty first field still needs the tab after it).
+    private var _started = false
+
+    init(capacity: Int) {
+      bytes.reserveCapacity(capacity)
+    }
+
+    /// Adds `text` as the next field.
+    mutating func field(_ text: String) {
+      _separate()
       // Most fields have nothing to escape: they go in as they are.
-      let copied = field.utf8.withContiguousStorageIfAvailable { utf8 in
-        guard !utf8.contains(where: Self.isEscaped) else { return false }
+      let copied = text.utf8.withContiguousStorageIfAvailable { utf8 in
+        guard !utf8.contains(where: WorkerLine.isEscaped) else { return false }
         bytes.append(contentsOf: utf8)
         return true
       }
-      if copied == true { continue }
-      for byte in field.utf8 {
+      if copied == true { return }
+      for byte in text.utf8 {
         switch byte {
         case UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
         case UInt8(ascii: "\t"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
@@ -182,10 +206,27 @@ enum WorkerLine {
         }
       }
     }
-    return bytes
+
+    /// Adds `number` in decimal as the next field, written without an intermediate string.
+    mutating func field(_ number: Int) {
+      _separate()
+      if number < 0 { bytes.append(UInt8(ascii: "-")) }
+      var magnitude = number.magnitude
+      let start = bytes.count
+      repeat {
+        bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+        magnitude /= 10
+      } while magnitude > 0
+      bytes[start...].reverse()
+    }
+
+    private mutating func _separate() {
+      if _started { bytes.append(UInt8(ascii: "\t")) }
+      _started = true
+    }
   }
 
-  private static func isEscaped(_ byte: UInt8) -> Bool {
+  fileprivate static func isEscaped(_ byte: UInt8) -> Bool {
     byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
   }
 

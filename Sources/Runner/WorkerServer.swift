@@ -30,6 +30,8 @@ public enum WorkerServer {
     let channel = WorkerChannel(input: 0, output: 1, waits: .blocking)
     guard channel.send(WorkerProcess.readyLine) else { return 0 }
     var files: [WorkerFile: ScenarioFile] = [:]
+    // The file of the last request: most requests are the next case of the same file.
+    var last: (key: WorkerFile, file: ScenarioFile)?
     while let request = try? channel.receive(WorkerRequest.init(line:)) {
       let workerFile: WorkerFile =
         switch request {
@@ -37,9 +39,17 @@ public enum WorkerServer {
         }
       let reply: WorkerReply
       do {
-        let file = try files[workerFile] ?? workerFile.scenarioFile(environment)
-        if files.count > 8 { files.removeAll() }
-        files[workerFile] = file
+        let file: ScenarioFile
+        if let last, last.key == workerFile {
+          file = last.file
+        } else if let known = files[workerFile] {
+          file = known
+        } else {
+          file = try workerFile.scenarioFile(environment)
+          if files.count > 8 { files.removeAll() }
+          files[workerFile] = file
+        }
+        last = (workerFile, file)
         reply = handle(request, file: file, on: try engine.get())
       } catch {
         reply = failedStart(request, error, environment: environment)

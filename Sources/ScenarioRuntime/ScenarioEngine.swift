@@ -62,7 +62,7 @@ public final class ScenarioEngine {
         randomSeed: Int(truncatingIfNeeded: environment.seed))
     )
     let host = state.makeTable()
-    let prelude = try state.loadBytecode(environment.preludeBytecode, chunkName: LuaSource.preludeChunk)
+    let prelude = try state.loadBytecode(ScenarioEnvironment.preludeBytecode, chunkName: LuaSource.preludeChunk)
     let loader = try state.load(LuaSource.loader, chunkName: LuaSource.loaderChunk)
     try state.call(loader, prelude, host, state.debugLibrary(), state.osLibrary(), state.snapshotLibrary())
     guard let api = host.table("loader"), let begin = api.function("begin"), let collect = api.function("collect"),

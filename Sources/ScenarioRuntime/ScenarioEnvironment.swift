@@ -36,8 +36,9 @@ public final class ScenarioEnvironment: Sendable {
   /// Whether every case's instruction budget is counted at every instruction, never watched
   /// (`PERMSIM_COUNTED_BUDGET=1`): a test mode against which watched verdicts are compared.
   public let countsBudget: Bool
-  /// The prelude compiled once, loaded into every state as bytecode.
-  let preludeBytecode: [UInt8]
+  /// The prelude compiled once per process, on first use, and loaded into every state as bytecode (a
+  /// runner whose cases run in worker processes never compiles it).
+  static let preludeBytecode: [UInt8] = compilePrelude()
   private let _plists = InfoPlistCache()
 
   /// Creates the environment of a run rooted at `root` (an existing directory).
@@ -53,7 +54,6 @@ public final class ScenarioEnvironment: Sendable {
     self.seed = seed
     self.gcStress = gcStress
     self.countsBudget = countsBudget
-    preludeBytecode = Self.compilePrelude()
   }
 
   private static func compilePrelude() -> [UInt8] {

@@ -66,12 +66,13 @@ struct WorkerProcessTests {
     #expect(throws: WorkerProcess.Failure.stopped) { try worker.perform(Self.request, launch, isAbandoned: { true }) }
   }
 
-  @Test("requests and replies survive their line forms (collect, run, pass): tabs, line breaks and backslashes in names, a name that is not UTF-8")
+  @Test("requests and replies survive their line forms (collect, run, pass): tabs, line breaks and backslashes in names, a name that is not UTF-8, an empty name, numbers of many digits and zero")
   func lines() throws {
     let file = WorkerFile(path: "a\tb.lua", absolutePath: "/x/a\tb.lua", readsDirectly: false)
     for scenario in [
       ScenarioIdentity(index: 2, name: "x\ty\nz\\", line: 7, occurrence: 3),
       ScenarioIdentity(index: 2, name: "x\u{FFFD}", line: 7, occurrence: 1, rawName: [0x78, 0xFF]),
+      ScenarioIdentity(index: 1_234_567, name: "", line: 0, occurrence: 10),  // numbers written digit by digit
     ] {
       let request = WorkerRequest.run(file, scenario: scenario, name: scenario.name + " [iOS 14]", iosVersion: RequestedVersion(written: "14"), keepsTranscript: true)
       guard case .run(let file2, let scenario2, let name2, let version2, let keeps2) = try WorkerRequest(line: request.line[...]) else {
