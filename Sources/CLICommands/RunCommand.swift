@@ -135,17 +135,32 @@ struct RunCommand: ParsableCommand {
       throw ValidationError("no scenario files (matching \(pattern)) under \(settings.paths.joined(separator: ", "))")
     }
     let absolute = found.map { $0.hasPrefix("/") ? $0 : FileManager.default.currentDirectoryPath + "/" + $0 }
+    let options = RunExecutor.Options(
+      jobs: settings.jobs, failFast: failFast, clock: settings.clock, lanes: lanes,
+      keepsPassingTranscripts: junitOutput == .all || verbose)
+    // A plan made file by file lets each file's first cases run as soon as it is collected, while its
+    // worker still holds the run of its top level.
+    let runAhead =
+      list || !settings.planner.plansFileByFile
+      ? nil
+      : ScenarioCollector.RunAhead(
+        cases: { [planner = settings.planner] declared in planner.cases(of: declared) { patterns.names?.matches($0) ?? true } },
+        options: options, stop: stop)
+    // The run starts with its collection, which may run cases.
+    let started = settings.clock.now()
     // What collection declared is needed only to plan: let it go before the run (100,000 cases hold megabytes).
-    let (plan, loadedFiles, collected) = try usage {
+    let (plan, loadedFiles, collected, ranAhead) = try usage {
       let collected = ScenarioCollector.collect(
         absolute, environment: environment, jobs: settings.jobs, absolutePaths: settings.namesFilesAbsolutely,
-        lanes: lanes)
+        lanes: lanes, runAhead: runAhead)
       let declared = collected.map(\.declared)
       let paths = collected.map(\.loaded.file.path)
-      let plan = settings.planner.plan(declared, paths: paths) { name in
+      var ranAhead: [Int: RunExecutor.RanAhead] = [:]
+      for (index, file) in collected.enumerated() { ranAhead[index] = file.ranAhead }
+      let plan = settings.planner.plan(declared, paths: paths, planned: ranAhead.mapValues(\.cases)) { name in
         patterns.names?.matches(name) ?? true
       }
-      return (plan, collected.map(\.loaded), (declared: declared, paths: paths))
+      return (plan, collected.map(\.loaded), (declared: declared, paths: paths), ranAhead)
     }
     if plan.omittedByVersion > 0 {
       let versions = settings.planner.options.iosVersions.map(\.text).joined(separator: ", ")
@@ -209,12 +224,8 @@ struct RunCommand: ParsableCommand {
         ? [settings.planner.options.defaultVersion] : settings.planner.options.iosVersions).map(\.text),
       shard: settings.planner.options.shard?.description
     )
-    let executor = RunExecutor(
-      environment: environment, files: loadedFiles,
-      options: RunExecutor.Options(
-        jobs: settings.jobs, failFast: failFast, clock: settings.clock, lanes: lanes,
-        keepsPassingTranscripts: junitOutput == .all || verbose))
-    let interrupted = executor.execute(plan, info: info, stop: stop) { event in
+    let executor = RunExecutor(environment: environment, files: loadedFiles, options: options)
+    let interrupted = executor.execute(plan, info: info, stop: stop, started: started, ranAhead: consume ranAhead) { event in
       reporter.record(event)
       tally.record(event)
     }

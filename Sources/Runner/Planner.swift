@@ -45,7 +45,12 @@ public struct Planner: Sendable {
   ///
   /// `paths` are the files' paths as reports show them: with the cases' names, they are the identities
   /// `--shard` splits by (without them, a file's position stands for its path).
-  public func plan(_ files: [CollectedFile], paths: [String] = [], keep: (String) -> Bool = { _ in true }) -> RunPlan {
+  ///
+  /// `planned` holds, by position, files whose cases ``cases(of:keep:)`` planned already (with the same `keep`).
+  public func plan(
+    _ files: [CollectedFile], paths: [String] = [], planned: [Int: [RunPlan.Case]] = [:],
+    keep: (String) -> Bool = { _ in true }
+  ) -> RunPlan {
     var suites: [RunPlan.Suite] = []
     var omitted = 0
     for (position, file) in files.enumerated() {
@@ -61,7 +66,7 @@ public struct Planner: Sendable {
             iosVersion: version, tags: [], skipReason: nil)
         ]
       case .scenarios(let declared):
-        cases = _numberDuplicates(_expand(declared).filter { keep($0.name) })
+        cases = planned[position] ?? self.cases(of: declared, keep: keep)
         omitted += declared.reduce(0) { $0 + _omittedVersions(of: $1) } * max(1, options.repeatCount)
       }
       if !cases.isEmpty {
@@ -82,6 +87,15 @@ public struct Planner: Sendable {
     plan.omittedByVersion = omitted
     return plan
   }
+
+  /// The cases of one file's registrations, as ``plan(_:paths:keep:)`` plans them before `--shard` and `--shuffle`.
+  public func cases(of declared: [DeclaredScenario], keep: (String) -> Bool = { _ in true }) -> [RunPlan.Case] {
+    _numberDuplicates(_expand(declared).filter { keep($0.name) })
+  }
+
+  /// Whether a file's cases are planned from that file alone (no `--shard`, no `--shuffle`), so the run
+  /// may start them as soon as the file is collected.
+  public var plansFileByFile: Bool { options.shard == nil && options.shuffleSeed == nil }
 
   /// The identity `--shard` hashes: the file's path and the case's name.
   public static func identity(path: String, name: String) -> String {

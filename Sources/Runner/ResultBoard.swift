@@ -33,7 +33,9 @@ final class ResultBoard<Result>: @unchecked Sendable {
     let start: Int
     let end: Int
     var next: Int
-    var isStarted: Bool { next > start || start == end }
+    /// The first position a lane runs: the ones before it were finished before any lane took one (``preset(file:_:)``).
+    var firstToRun: Int
+    var isStarted: Bool { next > firstToRun || firstToRun == end }
   }
 
   /// Results the poster takes per wake-up, at most: waking a thread for every case costs more than a small case.
@@ -48,10 +50,24 @@ final class ResultBoard<Result>: @unchecked Sendable {
     var start = 0
     _files = caseCounts.map { count in
       defer { start += count }
-      return File(start: start, end: start + count, next: start)
+      return File(start: start, end: start + count, next: start, firstToRun: start)
     }
     _count = start
     _workers = workers
+  }
+
+  /// Hands over, before any lane takes a position, the results of the first positions of `file` (cases
+  /// run as soon as their file was collected): no lane takes those, and the file's others are started
+  /// in plan order like any file's, so that what the poster holds while it waits stays small.
+  func preset(file: Int, _ results: [Result]) {
+    _condition.lock()
+    defer { _condition.unlock() }
+    let count = min(results.count, _files[file].end - _files[file].next)
+    guard count > 0 else { return }
+    for (offset, result) in results.prefix(count).enumerated() { _results[_files[file].next + offset] = result }
+    _files[file].next += count
+    _files[file].firstToRun = _files[file].next
+    _taken += count
   }
 
   var isCancelled: Bool {

@@ -68,11 +68,22 @@ public struct RunExecutor: Sendable {
 
   /// Runs `plan`, posting `runStarted` … `runEnded` to `post` on the calling thread; returns whether a
   /// stop interrupted it (came while a case was unfinished).
+  ///
+  /// `ranAhead` holds, by file index, the cases collection already ran (``ScenarioCollector/RunAhead``):
+  /// a suite whose cases are the ones planned then takes those results, in its first positions, and its
+  /// other cases run as any others. `runStarted` is posted at `started` (when collection began), or now.
   @discardableResult
-  public func execute(_ plan: RunPlan, info: RunInfo, stop: StopFlag, post: (RunEvent) -> Void) -> Bool {
+  public func execute(
+    _ plan: RunPlan, info: RunInfo, stop: StopFlag, started: RunEvent.Instant? = nil,
+    ranAhead: consuming [Int: RanAhead] = [:], post: (RunEvent) -> Void
+  ) -> Bool {
     let workers = min(options.jobs, max(1, plan.caseCount))
     let board = ResultBoard<Finished>(caseCounts: plan.suites.map(\.cases.count), workers: workers)
-    post(RunEvent(.runStarted(info), at: options.clock.now()))
+    for (index, suite) in plan.suites.enumerated() {
+      guard let ahead = ranAhead.removeValue(forKey: suite.fileIndex), ahead.cases == suite.cases else { continue }
+      board.preset(file: index, ahead.results)
+    }
+    post(RunEvent(.runStarted(info), at: started ?? options.clock.now()))
     let lanes = self.lanes ?? options.lanes ?? LanePool(.inProcess, environment: environment, stop: stop)
 
     for _ in 0..<workers {
@@ -104,17 +115,10 @@ public struct RunExecutor: Sendable {
             },
             began: { position in started[position] = options.clock.now() },
             finish: { position, run in
+              let began = started.removeValue(forKey: position)
               // A case a stop abandoned is not finished: the poster stops before it and the run is interrupted.
-              guard let run else {
-                started[position] = nil
-                return board.abandon(position)
-              }
-              board.finish(
-                position,
-                Finished(
-                  outcome: run.outcome, transcript: run.transcript,
-                  started: started.removeValue(forKey: position) ?? options.clock.now(), ended: options.clock.now(),
-                  ranOn: run.deviceVersions, endedAfterStop: stop.isSet))
+              guard let run else { return board.abandon(position) }
+              board.finish(position, Finished(run, started: began, options: options, stop: stop))
             })
         }
         board.workerDone()
@@ -182,6 +186,14 @@ public struct RunExecutor: Sendable {
 
   // MARK: - One case
 
+  /// Cases a collection ran as soon as their file was collected: the file's cases as planned then, and
+  /// the results of the first of them.
+  public struct RanAhead: Sendable {
+    /// The file's cases as planned when it was collected (``Planner/cases(of:keep:)``).
+    public let cases: [RunPlan.Case]
+    let results: [Finished]
+  }
+
   /// What a worker hands back for one case.
   struct Finished: Sendable {
     var outcome: CaseOutcome
@@ -192,10 +204,29 @@ public struct RunExecutor: Sendable {
     var ranOn: [String] = []
     /// Whether a stop came while the case ran.
     var endedAfterStop = false
+
+    init(
+      outcome: CaseOutcome, transcript: [String], started: RunEvent.Instant, ended: RunEvent.Instant,
+      ranOn: [String] = [], endedAfterStop: Bool = false
+    ) {
+      self.outcome = outcome
+      self.transcript = transcript
+      self.started = started
+      self.ended = ended
+      self.ranOn = ranOn
+      self.endedAfterStop = endedAfterStop
+    }
+
+    /// A case that ran, `started` then (or now, unknown) and ended now.
+    init(_ run: ScenarioEngine.CaseRun, started: RunEvent.Instant?, options: Options, stop: StopFlag) {
+      self.init(
+        outcome: run.outcome, transcript: run.transcript, started: started ?? options.clock.now(), ended: options.clock.now(),
+        ranOn: run.deviceVersions, endedAfterStop: stop.isSet)
+    }
   }
 
   /// The outcome of a case that does not run: skipped, or of a file that failed to load; nil when it runs.
-  private static func outcomeWithoutRunning(_ planned: RunPlan.Case, _ loaded: LoadedFile) -> CaseOutcome? {
+  static func outcomeWithoutRunning(_ planned: RunPlan.Case, _ loaded: LoadedFile) -> CaseOutcome? {
     if let reason = planned.skipReason { return .skipped(reason: reason) }
     if let problem = loaded.loadProblem { return .errored(problem) }
     return nil

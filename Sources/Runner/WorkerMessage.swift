@@ -12,8 +12,9 @@ import ScenarioRuntime
 /// cost a quarter of a run's CPU; anything else is `J` and a JSON object.
 /// A worker's first line is `Y`, once its engine is loaded (``WorkerProcess/awaitReady(_:isAbandoned:)``).
 enum WorkerRequest: Codable, Sendable {
-  /// Run the file's top level and say which scenarios it registers.
-  case collect(WorkerFile)
+  /// Run the file's top level and say which scenarios it registers; keep that run for the file's next
+  /// case when `keepsTopLevel` (its cases come next, ``ScenarioEngine/collect(_:keepingTopLevel:)``).
+  case collect(WorkerFile, keepsTopLevel: Bool)
   /// Run the scenario of the file registered as `scenario`, named `name`, on a device of `iosVersion` by default.
   case run(WorkerFile, scenario: ScenarioIdentity, name: String, iosVersion: RequestedVersion, keepsTranscript: Bool)
 }
@@ -72,8 +73,8 @@ extension WorkerRequest {
       line.field(scenario.name)
       line.field(name)
       return line.bytes
-    case .collect(let file):
-      return WorkerLine.join(["K", file.readsDirectly ? "1" : "0", file.path, file.absolutePath])
+    case .collect(let file, let keepsTopLevel):
+      return WorkerLine.join(["K", file.readsDirectly ? "1" : "0", keepsTopLevel ? "1" : "0", file.path, file.absolutePath])
     case .run:
       return WorkerLine.json(self)
     }
@@ -81,8 +82,9 @@ extension WorkerRequest {
 
   init(line: ArraySlice<UInt8>) throws {
     let fields = WorkerLine.split(line)
-    if fields.count == 4, fields[0] == "K" {
-      self = .collect(WorkerFile(path: fields[2], absolutePath: fields[3], readsDirectly: fields[1] == "1"))
+    if fields.count == 5, fields[0] == "K" {
+      self = .collect(
+        WorkerFile(path: fields[3], absolutePath: fields[4], readsDirectly: fields[1] == "1"), keepsTopLevel: fields[2] == "1")
     } else if fields.count == 11, fields[0] == "R", let index = Int(fields[1]), let line = Int(fields[2]),
       let occurrence = Int(fields[3])
     {

@@ -35,7 +35,7 @@ public enum WorkerServer {
     while let request = try? channel.receive(WorkerRequest.init(line:)) {
       let workerFile: WorkerFile =
         switch request {
-        case .collect(let file), .run(let file, _, _, _, _): file
+        case .collect(let file, _), .run(let file, _, _, _, _): file
         }
       let reply: WorkerReply
       do {
@@ -62,8 +62,8 @@ public enum WorkerServer {
   /// Answers one request on `engine`; problems come bounded to what reports show (``CaseProblem/bounded``).
   static func handle(_ request: WorkerRequest, file: ScenarioFile, on engine: ScenarioEngine) -> WorkerReply {
     switch request {
-    case .collect:
-      let collection = engine.collect(file)
+    case .collect(_, let keepsTopLevel):
+      let collection = engine.collect(file, keepingTopLevel: keepsTopLevel)
       if case .failed(let problem) = collection { return .collected(.failed(problem.bounded)) }
       return .collected(collection)
     case .run(_, let scenario, let name, let iosVersion, let keepsTranscript):

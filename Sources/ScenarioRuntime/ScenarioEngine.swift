@@ -26,10 +26,12 @@ public final class ScenarioEngine {
   private let _begin: LuaFunction
   private let _collect: LuaFunction
   private let _prepare: LuaFunction
+  private let _registrations: LuaFunction
   private let _runPrepared: LuaFunction
   private let _unchanged: LuaFunction
   private let _release: LuaFunction
-  /// How many times a case ran its file's top level on this engine (the other cases shared an earlier run).
+  /// How many times this engine ran a file's top level for its cases, in a case or in a collection that
+  /// kept the run for them (the other cases shared an earlier run).
   public private(set) var topLevelRuns = 0
   /// The files run last (cases of a file run one after another, so a few suffice).
   private var _files: [CompiledFile] = []
@@ -67,15 +69,18 @@ public final class ScenarioEngine {
     try state.call(loader, prelude, host, state.debugLibrary(), state.osLibrary(), state.snapshotLibrary())
     guard let api = host.table("loader"), let begin = api.function("begin"), let collect = api.function("collect"),
       let prepare = api.function("prepare"), let runPrepared = api.function("run_prepared"),
-      let unchanged = api.function("unchanged"), let release = api.function("release")
+      let unchanged = api.function("unchanged"), let release = api.function("release"),
+      let registrations = api.function("registrations")
     else {
-      preconditionFailure("the loader MUST publish host.loader with begin, collect, prepare, run_prepared, unchanged and release")
+      preconditionFailure(
+        "the loader MUST publish host.loader with begin, collect, prepare, registrations, run_prepared, unchanged and release")
     }
     luaMethods = Self.methods(in: host.table("methods"))
     _loader = api
     _begin = begin
     _collect = collect
     _prepare = prepare
+    _registrations = registrations
     _runPrepared = runPrepared
     _unchanged = unchanged
     _release = release
@@ -112,21 +117,46 @@ public final class ScenarioEngine {
     case failed(CaseProblem)
   }
 
-  /// Runs the file's top level in a fresh environment and returns the scenarios it registered; the
-  /// engine keeps nothing of that run (the file's cases run its top level again).
+  /// Runs the file's top level in a fresh environment and returns the scenarios it registered.
   ///
-  /// A file that does not compile or whose top level fails gives the problem to report as its one
-  /// errored case. The budget is watched where it can be, as a case's is (``run(_:named:of:iosVersion:)``).
-  public func collect(_ file: ScenarioFile) -> Collection {
-    budgeted { collectOnce(file) }
+  /// With `keepingTopLevel`, the engine keeps that run for the file's next case, as it keeps a case's
+  /// (``run(_:named:of:iosVersion:)``): a runner that runs a file's cases right after collecting it runs
+  /// the top level once for both. Otherwise the engine keeps nothing of the run (the file's cases run
+  /// their own). A file that does not compile or whose top level fails gives the problem to report as
+  /// its one errored case. The budget is watched where it can be, as a case's is.
+  ///
+  /// What the engine keeps of other files counts against the memory limit, so a collection that runs
+  /// past it while other files are kept runs again without them, as a case does.
+  public func collect(_ file: ScenarioFile, keepingTopLevel: Bool = false) -> Collection {
+    alone(of: file) {
+      budgeted { collectOnce(file, keepingTopLevel: keepingTopLevel) }
+    } ranPastMemory: { collection in
+      if case .failed(let problem) = collection { problem.kind == .memoryExceeded } else { false }
+    }
   }
 
-  private func collectOnce(_ file: ScenarioFile) -> Collection {
+  private func collectOnce(_ file: ScenarioFile, keepingTopLevel: Bool) -> Collection {
     let session = start(file: file, iosVersion: RequestedVersion(.newestSupported), allowsDevices: false)
     do {
-      let chunk = _files[try compiledIndex(of: file)].chunk
-      defer { _ = try? state.call(_release, chunk) }  // nothing of the run stays, whether or not it failed
-      let packed = try state.call(_collect, chunk, ScenarioSession.seed(environment.seed, file.path)).first ?? .nil
+      let at = try compiledIndex(of: file)
+      _files[at].prepared = nil
+      let chunk = _files[at].chunk
+      let seed = ScenarioSession.seed(environment.seed, file.path)
+      var kept: LuaTable?
+      // Nothing of the run stays, whether or not it failed, unless the file's next case shares it.
+      defer {
+        if let kept { _files[at].prepared = kept } else { _ = try? state.call(_release, chunk) }
+      }
+      let packed: LuaValue
+      if keepingTopLevel {
+        topLevelRuns += 1
+        try state.call(_prepare, chunk, seed)
+        guard let prepared = _loader.table("prepared") else { preconditionFailure("prepare MUST leave its table in host.loader") }
+        packed = try state.call(_registrations, prepared).first ?? .nil
+        if session.isUntouched { kept = prepared }
+      } else {
+        packed = try state.call(_collect, chunk, seed).first ?? .nil
+      }
       guard var registrations = PackedRegistrations(packed), let scenarios = registrations.scenarios() else {
         preconditionFailure("the prelude's collect MUST pack its registrations as PackedRegistrations reads them")
       }
@@ -213,13 +243,23 @@ public final class ScenarioEngine {
   /// from the case's limit, so a case that runs past it while other files are kept runs again without
   /// them: its verdict never depends on which files ran before it.
   public func run(_ scenario: ScenarioIdentity, named name: String, of file: ScenarioFile, iosVersion: RequestedVersion) -> CaseRun {
-    var (run, kept) = budgeted { attempt(scenario, named: name, of: file, iosVersion: iosVersion) }
-    if case .errored(let problem) = run.outcome, problem.kind == .memoryExceeded, _files.contains(where: { $0.path != file.path }) {
-      releaseCompiledFiles()
-      (run, kept) = budgeted { attempt(scenario, named: name, of: file, iosVersion: iosVersion) }
+    let (run, kept) = alone(of: file) {
+      budgeted { attempt(scenario, named: name, of: file, iosVersion: iosVersion) }
+    } ranPastMemory: { attempt in
+      if case .errored(let problem) = attempt.0.outcome { problem.kind == .memoryExceeded } else { false }
     }
     if let kept { _files[kept.file].prepared = kept.prepared }
     return run
+  }
+
+  /// What `body` gives, run again after the engine dropped the other files it keeps (and collected the
+  /// garbage) when it ran past the memory limit while they were kept: its verdict never depends on
+  /// which files ran before it.
+  private func alone<Result>(of file: ScenarioFile, _ body: () -> Result, ranPastMemory: (Result) -> Bool) -> Result {
+    let result = body()
+    guard ranPastMemory(result), _files.contains(where: { $0.path != file.path }) else { return result }
+    releaseCompiledFiles()
+    return body()
   }
 
   /// Drops the files compiled last, with the top levels kept for their next cases (a chunk also holds

@@ -113,6 +113,17 @@ struct RunCommandTests {
     #expect(a.0.standardOutput.contains("11"), "the seed is printed")
   }
 
+  @Test("cases run as soon as their file is collected report what a plan of the whole run reports: the same bytes (--shard 1/1 runs none ahead)", arguments: ["1", "2"])
+  func runAhead(jobs: String) throws {
+    let fixed = ["PERMSIM_DETERMINISTIC_TIME": "1"]
+    let ahead = try runFixtures(["--jobs", jobs], environment: fixed)
+    let whole = try runFixtures(["--jobs", jobs, "--shard", "1/1"], environment: fixed)
+    let shard = #"\n *<property name="shard" value="1/1"/>"#
+    let wholeReport = String(decoding: whole.2, as: UTF8.self).replacingOccurrences(of: shard, with: "", options: .regularExpression)
+    #expect(String(decoding: ahead.2, as: UTF8.self) == wholeReport)
+    #expect(ahead.0.status == whole.0.status)
+  }
+
   @Test("a run where everything passes exits 0")
   func success() throws {
     let output = try PermsimProcess.run(["run", "\(Self.fixtures)/passing.lua", "\(Self.fixtures)/matrix.lua"])

@@ -28,7 +28,7 @@ struct WorkerServerTests {
     let environment = try ScenarioEnvironment(root: folder.path)
     let file = WorkerFile(try ScenarioFile(path: "w.lua", environment: environment))
     // One request at a time: were a reply held until the next request came, each wait would end at the time limit.
-    guard case .collected(.registered(let scenarios)) = try worker.perform(.collect(file), launch, isAbandoned: { false }) else {
+    guard case .collected(.registered(let scenarios)) = try worker.perform(.collect(file, keepsTopLevel: false), launch, isAbandoned: { false }) else {
       Issue.record("the file did not register its scenarios")
       return
     }

@@ -63,6 +63,18 @@ struct ResultBoardTests {
     #expect(other.take(from: board) == 5, "files 1, 2, 4 and 5 are the lookahead now")
   }
 
+  @Test("the first cases of a file that ran ahead are never handed out, and its others start in plan order, before later files")
+  func presetFiles() {
+    let board = ResultBoard<Int>(caseCounts: [3, 3, 3], workers: 2)
+    board.preset(file: 0, [10, 11])
+    board.preset(file: 1, [20, 21, 22])
+    var lane = Lane()
+    #expect(lane.take(from: board) == 2, "the rest of the first file, not the next file no lane started")
+    #expect(lane.take(from: board) == 6, "the second file ran ahead whole")
+    #expect(board.wait(for: 0, stop: StopFlag()) == 10)
+    #expect(board.wait(for: 4, stop: StopFlag()) == 21)
+  }
+
   @Test("an empty file is never handed out, and a stop gives up only positions no lane took")
   func emptyFilesAndStops() {
     let board = ResultBoard<Int>(caseCounts: [0, 2, 0, 1], workers: 1)

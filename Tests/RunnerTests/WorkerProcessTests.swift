@@ -81,14 +81,16 @@ struct WorkerProcessTests {
       }
       #expect(file2 == file && scenario2 == scenario && name2 == scenario.name + " [iOS 14]" && version2.text == "14" && keeps2)
     }
-    for readsDirectly in [false, true] {
-      let collect = WorkerRequest.collect(WorkerFile(path: file.path, absolutePath: file.absolutePath, readsDirectly: readsDirectly))
+    for (readsDirectly, keeps) in [(false, false), (true, false), (false, true)] {
+      let collect = WorkerRequest.collect(
+        WorkerFile(path: file.path, absolutePath: file.absolutePath, readsDirectly: readsDirectly), keepsTopLevel: keeps)
       #expect(collect.line.first == UInt8(ascii: "K"))
-      guard case .collect(let file2) = try WorkerRequest(line: collect.line[...]) else {
+      guard case .collect(let file2, let keeps2) = try WorkerRequest(line: collect.line[...]) else {
         Issue.record("not a collect request")
         continue
       }
       #expect(file2.path == file.path && file2.absolutePath == file.absolutePath && file2.readsDirectly == readsDirectly)
+      #expect(keeps2 == keeps)
     }
     let passed = WorkerReply.ran(ScenarioEngine.CaseRun(outcome: .passed, transcript: [], deviceVersions: ["12.0", "14.0"]))
     #expect(passed.line == Array("P\t12.0\t14.0".utf8))
@@ -173,6 +175,55 @@ struct WorkerProcessTests {
       finish: { position, run in finished.append((position, run?.deviceVersions ?? ["none"])) })
     #expect(finished.map(\.position) == Array(0..<count))
     #expect(finished.map(\.versions) == (0..<count).map { ["\(1000 + $0)"] })
+  }
+
+  @Test("a lane's collections queue in its worker between cases, each answered to its own job, in order")
+  func laneCollects() throws {
+    let environment = try ScenarioEnvironment(root: FileManager.default.temporaryDirectory.path)
+    // The stand-in answers a collection with no registrations, and a case with a pass naming its index.
+    let tab = "\t"
+    let script = """
+      echo Y
+      while IFS= read -r line; do
+        case "$line" in K*) echo C ;; *) rest=${line#R\(tab)}; echo "P\(tab)${rest%%\(tab)*}" ;; esac
+      done
+      """
+    let lane = ScenarioLane(.workerProcesses(Self.launch(script)), environment: environment, stop: StopFlag())
+    var events: [String] = []
+    var jobs: [ScenarioLane.Job] = []
+    for round in 0..<3 {
+      jobs.append(ScenarioLane.Job(position: -1, work: .collect(keepsTopLevel: true) { collection in
+        if case .registered(let scenarios) = collection { events.append("collected \(round): \(scenarios.count)") }
+      }, file: Self.file))
+      for index in 0..<2 {
+        let position = round * 2 + index
+        let planned = RunPlan.Case(
+          scenario: ScenarioIdentity(index: position, name: "s", line: 4), name: "s", line: 4, iosVersion: .init(OSVersion(18)),
+          tags: [], skipReason: nil)
+        jobs.append(ScenarioLane.Job(position: position, planned: planned, file: Self.file))
+      }
+    }
+    var next = jobs[...]
+    lane.runAll(
+      keepsTranscript: false, isDone: { next.isEmpty }, next: { next.popFirst() }, began: { _ in },
+      finish: { position, run in events.append("ran \(position): \(run?.deviceVersions ?? [])") })
+    #expect(events == (0..<3).flatMap { round in
+      ["collected \(round): 0", "ran \(round * 2): [\"\(round * 2)\"]", "ran \(round * 2 + 1): [\"\(round * 2 + 1)\"]"]
+    })
+  }
+
+  @Test("a worker that crashes in a file's top level fails that file's collection, and the lane goes on with a new worker")
+  func laneCollectionCrashes() throws {
+    let environment = try ScenarioEnvironment(root: FileManager.default.temporaryDirectory.path)
+    let lane = ScenarioLane(.workerProcesses(Self.launch("echo Y; read line; kill -6 $$")), environment: environment, stop: StopFlag())
+    var problems: [String] = []
+    var next = (0..<2).map { _ in
+      ScenarioLane.Job(position: -1, work: .collect(keepsTopLevel: false) { collection in
+        if case .failed(let problem) = collection { problems.append("\(problem.kind.rawValue): \(problem.headline)") }
+      }, file: Self.file)
+    }[...]
+    lane.runAll(keepsTranscript: false, isDone: { next.isEmpty }, next: { next.popFirst() }, began: { _ in }, finish: { _, _ in })
+    #expect(problems == Array(repeating: "WorkerCrashed: its top level crashed its worker process (signal 6 (Aborted))", count: 2))
   }
 
   @Test("a request queued by send goes out when the runner waits for its reply")

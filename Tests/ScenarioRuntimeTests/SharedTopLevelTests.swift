@@ -160,6 +160,45 @@ struct SharedTopLevelTests {
     #expect(run?.outcome == .passed, "\(String(describing: run?.outcome))")
   }
 
+  @Test("a collection that keeps its top level runs it once for the file's cases too; one that printed is run again for each case")
+  func collectionKept() throws {
+    let harness = try ScenarioHarness(
+      files: [
+        "quiet.lua": "local n = 0\nfor i = 1, 3 do scenario('q' .. i, function() n = n end) end",
+        "loud.lua": "print('setup')\nfor i = 1, 2 do scenario('l' .. i, function() end) end",
+      ], countsBudget: true)
+    defer { harness.remove() }
+    for (path, runs, printed) in [("quiet.lua", 1, false), ("loud.lua", 3, true)] {
+      let engine = try ScenarioEngine(environment: harness.environment)
+      let file = try ScenarioFile(path: path, environment: harness.environment)
+      guard case .registered(let scenarios) = engine.collect(file, keepingTopLevel: true) else {
+        Issue.record("\(path) did not collect")
+        continue
+      }
+      #expect(engine.topLevelRuns == 1, "the collection ran the top level for the cases")
+      for scenario in scenarios {
+        let run = engine.run(scenario.identity, named: scenario.name, of: file, iosVersion: RequestedVersion(written: "18.0"))
+        #expect(run.outcome == .passed)
+        #expect(run.transcript.contains { $0.hasSuffix("setup") } == printed, "\(run.transcript)")
+      }
+      #expect(engine.topLevelRuns == runs, "\(path)")
+    }
+  }
+
+  @Test("a collection that runs past the memory limit while other files' top levels are kept collects again without them")
+  func keptCollectionsAndMemory() throws {
+    let harness = try Self.memoryHarness()
+    defer { harness.remove() }
+    let engine = try ScenarioEngine(environment: harness.environment)
+    for path in ["f1.lua", "f2.lua", "blob.lua", "top.lua"] {
+      let collection = engine.collect(try ScenarioFile(path: path, environment: harness.environment), keepingTopLevel: true)
+      guard case .registered = collection else {
+        Issue.record("\(path): \(collection)")
+        continue
+      }
+    }
+  }
+
   @Test("what a case, or a top level that failed, left in its globals is freed with it, not kept while other files' cases run", arguments: [
     #"scenario("hoards", function() hoard = string.rep("x", 3 << 20) end)"#,
     #"hoard = string.rep("x", 3 << 20); error("the top level fails")"#,
@@ -183,9 +222,9 @@ struct SharedTopLevelTests {
     transcript?.last.flatMap { Int($0.split(separator: " ").last ?? "") }
   }
 
-  /// Files for the memory tests, limited to 16 MiB: `z.lua`'s case fills all but about 1 MiB of what a
-  /// fresh engine leaves it, in strings of a little over 1 KiB; the top levels of `f1.lua` … `f3.lua`
-  /// hold 1 MiB each, `blob.lua`'s 3 MiB.
+  /// Files for the memory tests, limited to 16 MiB: `z.lua`'s case and `top.lua`'s top level fill all
+  /// but about 1 MiB of what a fresh engine leaves them, in strings of a little over 1 KiB; the top
+  /// levels of `f1.lua` … `f3.lua` hold 1 MiB each, `blob.lua`'s 3 MiB.
   private static func memoryHarness() throws -> ScenarioHarness {
     let limits = ScenarioEnvironment.Limits(instructions: 100_000_000, memory: 16 << 20)
     // What a case finds in use on a fresh engine, in KiB.
@@ -200,6 +239,8 @@ struct SharedTopLevelTests {
         """,
       "blob.lua": "local blob = string.rep('b', 3 << 20)\nscenario('t', function() expect(#blob).to_be(3 << 20) end)",
     ]
+    // `top.lua`'s top level fills as much as `z.lua`'s case.
+    files["top.lua"] = "local t = {}\nfor i = 1, \(strings) do t[i] = string.rep('x', 1000) .. i end\nscenario('t', function() end)"
     for i in 1...3 { files["f\(i).lua"] = "local blob = string.rep('\(i)', 1 << 20)\nscenario('t', function() expect(#blob).to_be(1 << 20) end)" }
     return try ScenarioHarness(files: files, limits: limits)
   }

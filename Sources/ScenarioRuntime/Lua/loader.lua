@@ -85,6 +85,12 @@ function loader.prepare(chunk, chunk_seed)
     chunk = chunk, env = env, api = api, snapshot = taken and snapshot or nil, api_roots = { env, api.loaded },
   }
 end
+-- What a prepared top level registered, packed as collect packs it (ScenarioEngine.collect keeps the
+-- run for the file's next case); the host holds the prepared table from here on.
+function loader.registrations(prepared)
+  loader.prepared = nil
+  return prepared.api.collect()
+end
 -- Runs one case on a prepared top level (see prepare).
 function loader.run_prepared(prepared, index, name, line, occurrence, case_seed)
   loader.prepared = nil
