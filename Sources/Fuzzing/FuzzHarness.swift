@@ -55,7 +55,9 @@ public enum FuzzHarness {
     inputNumber += 1
     let name = "fuzz-\(inputNumber).lua"
     let file = ScenarioFile(path: name, absolutePath: "/fuzz/" + name, bytes: source)
-    guard case .registered(let scenarios) = engine.collect(file) else { return }
+    // As a run does for most files: the collection keeps its top level for the cases that follow; every
+    // other input collects without, as the rest of a run does.
+    guard case .registered(let scenarios) = engine.collect(file, keepingTopLevel: inputNumber % 2 == 0) else { return }
     for scenario in scenarios.filter({ $0.skipReason == nil }).prefix(maximumCases) {
       let run = engine.run(scenario.identity, named: scenario.name, of: file, iosVersion: RequestedVersion(OSVersion(14)))
       _ = (run.outcome, run.transcript.count)
