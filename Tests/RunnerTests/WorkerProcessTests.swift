@@ -148,16 +148,31 @@ struct WorkerProcessTests {
     #expect(!asked, "a lane that is not ready takes nothing")
   }
 
-  @Test("a lane's batched requests reach the worker in plan order, and each reply goes to its own case")
-  func laneKeepsOrder() throws {
+  /// A lane whose stand-in worker answers a collection with no registrations, and a case with a pass
+  /// whose device versions name the case's scenario index.
+  static func echoingLane() throws -> ScenarioLane {
     let environment = try ScenarioEnvironment(root: FileManager.default.temporaryDirectory.path)
-    // The stand-in answers each request with a pass whose device versions name the request's scenario index.
     let tab = "\t"
     let script = """
       echo Y
-      while IFS= read -r line; do rest=${line#R\(tab)}; echo "P\(tab)${rest%%\(tab)*}"; done
+      while IFS= read -r line; do
+        case "$line" in K*) echo C ;; *) rest=${line#R\(tab)}; echo "P\(tab)${rest%%\(tab)*}" ;; esac
+      done
       """
-    let lane = ScenarioLane(.workerProcesses(Self.launch(script)), environment: environment, stop: StopFlag())
+    return ScenarioLane(.workerProcesses(Self.launch(script)), environment: environment, stop: StopFlag())
+  }
+
+  /// A case of scenario `index` at position `position`, in ``file``.
+  static func job(_ position: Int, index: Int) -> ScenarioLane.Job {
+    let planned = RunPlan.Case(
+      scenario: ScenarioIdentity(index: index, name: "s", line: 4), name: "s", line: 4, iosVersion: .init(OSVersion(18)),
+      tags: [], skipReason: nil)
+    return ScenarioLane.Job(position: position, planned: planned, file: Self.file)
+  }
+
+  @Test("a lane's batched requests reach the worker in plan order, and each reply goes to its own case")
+  func laneKeepsOrder() throws {
+    let lane = try Self.echoingLane()
     let count = ScenarioLane.queueDepth * 3 + 5
     var handedOut = 0
     var finished: [(position: Int, versions: [String])] = []
@@ -166,10 +181,7 @@ struct WorkerProcessTests {
       next: {
         guard handedOut < count else { return nil }
         handedOut += 1
-        let planned = RunPlan.Case(
-          scenario: ScenarioIdentity(index: 1000 + handedOut - 1, name: "s", line: 4), name: "s", line: 4, iosVersion: .init(OSVersion(18)),
-          tags: [], skipReason: nil)
-        return ScenarioLane.Job(position: handedOut - 1, planned: planned, file: Self.file)
+        return Self.job(handedOut - 1, index: 1000 + handedOut - 1)
       },
       began: { _ in },
       finish: { position, run in finished.append((position, run?.deviceVersions ?? ["none"])) })
@@ -179,29 +191,14 @@ struct WorkerProcessTests {
 
   @Test("a lane's collections queue in its worker between cases, each answered to its own job, in order")
   func laneCollects() throws {
-    let environment = try ScenarioEnvironment(root: FileManager.default.temporaryDirectory.path)
-    // The stand-in answers a collection with no registrations, and a case with a pass naming its index.
-    let tab = "\t"
-    let script = """
-      echo Y
-      while IFS= read -r line; do
-        case "$line" in K*) echo C ;; *) rest=${line#R\(tab)}; echo "P\(tab)${rest%%\(tab)*}" ;; esac
-      done
-      """
-    let lane = ScenarioLane(.workerProcesses(Self.launch(script)), environment: environment, stop: StopFlag())
+    let lane = try Self.echoingLane()
     var events: [String] = []
     var jobs: [ScenarioLane.Job] = []
     for round in 0..<3 {
       jobs.append(ScenarioLane.Job(position: -1, work: .collect(keepsTopLevel: true) { collection in
         if case .registered(let scenarios) = collection { events.append("collected \(round): \(scenarios.count)") }
       }, file: Self.file))
-      for index in 0..<2 {
-        let position = round * 2 + index
-        let planned = RunPlan.Case(
-          scenario: ScenarioIdentity(index: position, name: "s", line: 4), name: "s", line: 4, iosVersion: .init(OSVersion(18)),
-          tags: [], skipReason: nil)
-        jobs.append(ScenarioLane.Job(position: position, planned: planned, file: Self.file))
-      }
+      jobs += [Self.job(round * 2, index: round * 2), Self.job(round * 2 + 1, index: round * 2 + 1)]
     }
     var next = jobs[...]
     lane.runAll(
