@@ -88,7 +88,7 @@ public struct Planner: Sendable {
     return plan
   }
 
-  /// The cases of one file's registrations, as ``plan(_:paths:keep:)`` plans them before `--shard` and `--shuffle`.
+  /// The cases of one file's registrations, as ``plan(_:paths:planned:keep:)`` plans them before `--shard` and `--shuffle`.
   public func cases(of declared: [DeclaredScenario], keep: (String) -> Bool = { _ in true }) -> [RunPlan.Case] {
     _numberDuplicates(_expand(declared).filter { keep($0.name) })
   }
