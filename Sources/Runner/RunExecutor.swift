@@ -89,7 +89,7 @@ public struct RunExecutor: Sendable {
     for _ in 0..<workers {
       let worker = Thread { [self] in
         lanes.withLane { lane in
-          var started: [Int: RunEvent.Instant] = [:]
+          var times = CaseTimes(clock: options.clock, stop: stop)
           var lastSuite: Int?  // the suite the lane took its last case from: it keeps to it
           lane.runAll(
             keepsTranscript: options.keepsPassingTranscripts,
@@ -105,20 +105,18 @@ public struct RunExecutor: Sendable {
                 let planned = suite.cases[taken.index]
                 let loaded = files[suite.fileIndex]
                 if let outcome = Self.outcomeWithoutRunning(planned, loaded) {
-                  let now = options.clock.now()
-                  board.finish(taken.position, Finished(outcome: outcome, transcript: [], started: now, ended: now))
+                  board.finish(taken.position, Finished(notRun: outcome, clock: options.clock))
                   continue
                 }
                 return ScenarioLane.Job(position: taken.position, planned: planned, file: loaded.file)
               }
               return nil
             },
-            began: { position in started[position] = options.clock.now() },
+            began: { times.began($0) },
             finish: { position, run in
-              let began = started.removeValue(forKey: position)
               // A case a stop abandoned is not finished: the poster stops before it and the run is interrupted.
-              guard let run else { return board.abandon(position) }
-              board.finish(position, Finished(run, started: began, options: options, stop: stop))
+              guard let finished = times.finished(position, run) else { return board.abandon(position) }
+              board.finish(position, finished)
             })
         }
         board.workerDone()
@@ -141,10 +139,9 @@ public struct RunExecutor: Sendable {
         defer { position += 1 }
         let result: Finished
         if failed {
-          let now = options.clock.now()
           result = Finished(
-            outcome: .skipped(reason: "not run: --fail-fast stopped the run after the first failure or error"),
-            transcript: [], started: now, ended: now)
+            notRun: .skipped(reason: "not run: --fail-fast stopped the run after the first failure or error"),
+            clock: options.clock)
         } else if let finished = board.wait(for: position, stop: stop) {
           result = finished
           if finished.endedAfterStop { interrupted = true }
@@ -217,10 +214,34 @@ public struct RunExecutor: Sendable {
       self.endedAfterStop = endedAfterStop
     }
 
-    /// A case that ran, `started` then (or now, unknown) and ended now.
-    init(_ run: ScenarioEngine.CaseRun, started: RunEvent.Instant?, options: Options, stop: StopFlag) {
-      self.init(
-        outcome: run.outcome, transcript: run.transcript, started: started ?? options.clock.now(), ended: options.clock.now(),
+    /// A case that does not run (skipped, of a file that failed to load, or after `--fail-fast`), finished now.
+    init(notRun outcome: CaseOutcome, clock: RunClock) {
+      let now = clock.now()
+      self.init(outcome: outcome, transcript: [], started: now, ended: now)
+    }
+  }
+
+  /// When a lane's running cases began, by position, to stamp their results when they end.
+  struct CaseTimes {
+    let clock: RunClock
+    let stop: StopFlag
+    private var _started: [Int: RunEvent.Instant] = [:]
+
+    init(clock: RunClock, stop: StopFlag) {
+      self.clock = clock
+      self.stop = stop
+    }
+
+    mutating func began(_ position: Int) {
+      _started[position] = clock.now()
+    }
+
+    /// The result of the case at `position` that ended now with `run`, or nil when a stop abandoned it.
+    mutating func finished(_ position: Int, _ run: ScenarioEngine.CaseRun?) -> Finished? {
+      let started = _started.removeValue(forKey: position)
+      guard let run else { return nil }
+      return Finished(
+        outcome: run.outcome, transcript: run.transcript, started: started ?? clock.now(), ended: clock.now(),
         ranOn: run.deviceVersions, endedAfterStop: stop.isSet)
     }
   }

@@ -29,10 +29,10 @@ public enum ScenarioCollector {
     /// How many results may wait for the report, at most: each waits in memory until the run starts
     /// reporting, after the last file was collected. Measured peak RSS of 100,000 realistic cases,
     /// --jobs 2: 60.4 MB with none, 62.5 MB with 4,096, 65.8 MB with 8,192 (the target is 64 MB).
-    public var limit = 4_096
+    static let limit = 4_096
     /// How many cases of one file run ahead, at most: a lane with no file left to collect cannot help
     /// with them, while the executor shares a file's other cases among the lanes.
-    public var limitPerFile = 256
+    static let limitPerFile = 256
 
     public init(cases: @escaping ([DeclaredScenario]) -> [RunPlan.Case], options: RunExecutor.Options, stop: StopFlag) {
       self.cases = cases
@@ -58,7 +58,7 @@ public enum ScenarioCollector {
     let results = Slots<Collected>(count: paths.count)
     let lanes = max(1, min(jobs, paths.count))
     let files = Shares(paths.count)
-    let aheadShares = Shares(runAhead?.limit ?? 0)
+    let aheadShares = Shares(runAhead == nil ? 0 : RunAhead.limit)
     let planning = NSLock()
     DispatchQueue.concurrentPerform(iterations: lanes) { _ in
       pool.withLane { lane in
@@ -89,7 +89,7 @@ public enum ScenarioCollector {
                   results[index] = collected
                   guard keeps, let runAhead, case .scenarios(let declared) = collected.declared else { return }
                   let cases = planning.withLock { runAhead.cases(declared) }
-                  let count = aheadShares.take(min(cases.count, runAhead.limitPerFile)).count
+                  let count = aheadShares.take(min(cases.count, RunAhead.limitPerFile)).count
                   work.plan(cases, count: count, file: index, of: collected.loaded)
                 },
                 file: file)
@@ -121,12 +121,13 @@ public enum ScenarioCollector {
     private var _nextReady = 0
     /// By job position: the file and the case's place in it.
     private var _places: [(file: Int, index: Int)] = []
-    private var _started: [Int: RunEvent.Instant] = [:]
+    private var _times: RunExecutor.CaseTimes?
     /// By file: the cases planned and the results of the first of them, as they come.
     private var _files: [Int: (cases: [RunPlan.Case], results: [RunExecutor.Finished?])] = [:]
 
     init(runAhead: RunAhead?) {
       self.runAhead = runAhead
+      _times = runAhead.map { RunExecutor.CaseTimes(clock: $0.options.clock, stop: $0.stop) }
     }
 
     func isDone(files: Shares) -> Bool {
@@ -150,8 +151,7 @@ public enum ScenarioCollector {
       _files[file] = (cases, Array(repeating: nil, count: count))
       for index in 0..<count {
         if let outcome = RunExecutor.outcomeWithoutRunning(cases[index], loaded) {
-          let now = runAhead.options.clock.now()
-          _files[file]?.results[index] = RunExecutor.Finished(outcome: outcome, transcript: [], started: now, ended: now)
+          _files[file]?.results[index] = RunExecutor.Finished(notRun: outcome, clock: runAhead.options.clock)
           continue
         }
         _ready.append(ScenarioLane.Job(position: _places.count, planned: cases[index], file: loaded.file))
@@ -160,15 +160,13 @@ public enum ScenarioCollector {
     }
 
     mutating func began(_ position: Int) {
-      _started[position] = runAhead?.options.clock.now()
+      _times?.began(position)
     }
 
     mutating func finish(_ position: Int, _ run: ScenarioEngine.CaseRun?) {
-      let started = _started.removeValue(forKey: position)
-      guard let runAhead, let run else { return }
+      guard let finished = _times?.finished(position, run) else { return }
       let place = _places[position]
-      _files[place.file]?.results[place.index] = RunExecutor.Finished(
-        run, started: started, options: runAhead.options, stop: runAhead.stop)
+      _files[place.file]?.results[place.index] = finished
     }
 
     /// What ran ahead, by file: the results up to the first case a stop abandoned (the executor is left the rest).

@@ -32,8 +32,7 @@ final class ScenarioLane: CaseLane {
 
   /// Runs the file's top level and returns the scenarios it registers, or the problem to report for it;
   /// with `keepsTopLevel`, the lane's engine keeps that run for the file's next case (its cases come next).
-  func collect(_ file: ScenarioFile, keepsTopLevel: Bool = false) -> ScenarioEngine.Collection {
-    defer { _compiled.insert(file.path) }
+  private func collect(_ file: ScenarioFile, keepsTopLevel: Bool) -> ScenarioEngine.Collection {
     switch perform(.collect(WorkerFile(file), keepsTopLevel: keepsTopLevel), file: file) {
     case .reply(.collected(let collection)): return collection
     case .reply(.ran): return .failed(Self.answeredAnother)

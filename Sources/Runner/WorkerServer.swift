@@ -29,9 +29,8 @@ public enum WorkerServer {
     // in batches (``ScenarioLane``), read in one blocking read.
     let channel = WorkerChannel(input: 0, output: 1, waits: .blocking)
     guard channel.send(WorkerProcess.readyLine) else { return 0 }
-    var files: [WorkerFile: ScenarioFile] = [:]
-    // The file of the last request: most requests are the next case of the same file.
-    var last: (key: WorkerFile, file: ScenarioFile)?
+    // The files of the last requests, most recent last: most requests are the next case of the same file.
+    var recent: [(key: WorkerFile, file: ScenarioFile)] = []
     while let request = try? channel.receive(WorkerRequest.init(line:)) {
       let workerFile: WorkerFile =
         switch request {
@@ -40,16 +39,13 @@ public enum WorkerServer {
       let reply: WorkerReply
       do {
         let file: ScenarioFile
-        if let last, last.key == workerFile {
-          file = last.file
-        } else if let known = files[workerFile] {
-          file = known
+        if let known = recent.last(where: { $0.key == workerFile }) {
+          file = known.file
         } else {
           file = try workerFile.scenarioFile(environment)
-          if files.count > 8 { files.removeAll() }
-          files[workerFile] = file
+          if recent.count == 8 { recent.removeFirst() }
+          recent.append((workerFile, file))
         }
-        last = (workerFile, file)
         reply = handle(request, file: file, on: try engine.get())
       } catch {
         reply = failedStart(request, error, environment: environment)

@@ -141,7 +141,6 @@ public final class ScenarioEngine {
       let at = try compiledIndex(of: file)
       _files[at].prepared = nil
       let chunk = _files[at].chunk
-      let seed = ScenarioSession.seed(environment.seed, file.path)
       var kept: LuaTable?
       // Nothing of the run stays, whether or not it failed, unless the file's next case shares it.
       defer {
@@ -149,13 +148,11 @@ public final class ScenarioEngine {
       }
       let packed: LuaValue
       if keepingTopLevel {
-        topLevelRuns += 1
-        try state.call(_prepare, chunk, seed)
-        guard let prepared = _loader.table("prepared") else { preconditionFailure("prepare MUST leave its table in host.loader") }
+        let prepared = try prepare(at)
         packed = try state.call(_registrations, prepared).first ?? .nil
         if session.isUntouched { kept = prepared }
       } else {
-        packed = try state.call(_collect, chunk, seed).first ?? .nil
+        packed = try state.call(_collect, chunk, ScenarioSession.seed(environment.seed, file.path)).first ?? .nil
       }
       guard var registrations = PackedRegistrations(packed), let scenarios = registrations.scenarios() else {
         preconditionFailure("the prelude's collect MUST pack its registrations as PackedRegistrations reads them")
@@ -292,10 +289,7 @@ public final class ScenarioEngine {
         prepared = cached
         _files[at].prepared = nil
       } else {
-        topLevelRuns += 1
-        try state.call(_prepare, _files[at].chunk, ScenarioSession.seed(environment.seed, file.path))
-        guard let made = _loader.table("prepared") else { preconditionFailure("prepare MUST leave its table in host.loader") }
-        prepared = made
+        prepared = try prepare(at)
       }
       shareable = session.isUntouched
       try state.call(
@@ -316,6 +310,14 @@ public final class ScenarioEngine {
       versions.append(device.ios.description)
     }
     return (CaseRun(outcome: outcome, entries: session.world.transcriptEntries, deviceVersions: versions), kept)
+  }
+
+  /// A new run of the top level of the file at `at` in ``_files`` for its cases (the loader's `prepare`).
+  private func prepare(_ at: Int) throws(LuaError) -> LuaTable {
+    topLevelRuns += 1
+    try state.call(_prepare, _files[at].chunk, ScenarioSession.seed(environment.seed, _files[at].path))
+    guard let prepared = _loader.table("prepared") else { preconditionFailure("prepare MUST leave its table in host.loader") }
+    return prepared
   }
 
   /// A session for the REPL (or a one-off chunk): the state's own globals, devices allowed at any time.

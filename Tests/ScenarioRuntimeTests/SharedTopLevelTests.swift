@@ -140,24 +140,22 @@ struct SharedTopLevelTests {
 
   @Test("top levels kept for other files' next cases take no memory from a case: it gets the verdict a fresh engine gives")
   func keptTopLevelsAndMemory() throws {
-    let harness = try Self.memoryHarness()
-    defer { harness.remove() }
-    let engine = try ScenarioEngine(environment: harness.environment)
-    for path in ["f1.lua", "f2.lua", "f3.lua", "z.lua"] {
-      let run = try Self.runFirst(of: path, collecting: [path], on: engine, in: harness)
-      #expect(run?.outcome == .passed, "\(path): \(String(describing: run?.outcome))")
+    try Self.onMemoryEngine { harness, engine in
+      for path in ["f1.lua", "f2.lua", "f3.lua", "z.lua"] {
+        let run = try Self.runFirst(of: path, collecting: [path], on: engine, in: harness)
+        #expect(run?.outcome == .passed, "\(path): \(String(describing: run?.outcome))")
+      }
+      #expect(try harness.run("z.lua").map(\.outcome) == [.passed], "alone on a fresh engine")
     }
-    #expect(try harness.run("z.lua").map(\.outcome) == [.passed], "alone on a fresh engine")
   }
 
   @Test("collecting a file keeps nothing of its top level: a case of a file collected before it gets all its memory")
   func collectionKeepsNothing() throws {
-    let harness = try Self.memoryHarness()
-    defer { harness.remove() }
-    let engine = try ScenarioEngine(environment: harness.environment)
-    // As a worker does: every file collected, then the cases; the last file collected holds 3 MiB.
-    let run = try Self.runFirst(of: "z.lua", collecting: ["z.lua", "f1.lua", "f2.lua", "f3.lua", "blob.lua"], on: engine, in: harness)
-    #expect(run?.outcome == .passed, "\(String(describing: run?.outcome))")
+    try Self.onMemoryEngine { harness, engine in
+      // As a worker does: every file collected, then the cases; the last file collected holds 3 MiB.
+      let run = try Self.runFirst(of: "z.lua", collecting: ["z.lua", "f1.lua", "f2.lua", "f3.lua", "blob.lua"], on: engine, in: harness)
+      #expect(run?.outcome == .passed, "\(String(describing: run?.outcome))")
+    }
   }
 
   @Test("a collection that keeps its top level runs it once for the file's cases too; one that printed is run again for each case")
@@ -187,14 +185,10 @@ struct SharedTopLevelTests {
 
   @Test("a collection that runs past the memory limit while other files' top levels are kept collects again without them")
   func keptCollectionsAndMemory() throws {
-    let harness = try Self.memoryHarness()
-    defer { harness.remove() }
-    let engine = try ScenarioEngine(environment: harness.environment)
-    for path in ["f1.lua", "f2.lua", "blob.lua", "top.lua"] {
-      let collection = engine.collect(try ScenarioFile(path: path, environment: harness.environment), keepingTopLevel: true)
-      guard case .registered = collection else {
-        Issue.record("\(path): \(collection)")
-        continue
+    try Self.onMemoryEngine { harness, engine in
+      for path in ["f1.lua", "f2.lua", "blob.lua", "top.lua"] {
+        let collection = engine.collect(try ScenarioFile(path: path, environment: harness.environment), keepingTopLevel: true)
+        if case .failed = collection { Issue.record("\(path): \(collection)") }
       }
     }
   }
@@ -220,6 +214,13 @@ struct SharedTopLevelTests {
   /// The KiB a run of ``measuring`` printed.
   private static func kibibytes(in transcript: [String]?) -> Int? {
     transcript?.last.flatMap { Int($0.split(separator: " ").last ?? "") }
+  }
+
+  /// Runs `body` with one engine over ``memoryHarness()``'s files.
+  private static func onMemoryEngine(_ body: (ScenarioHarness, ScenarioEngine) throws -> Void) throws {
+    let harness = try memoryHarness()
+    defer { harness.remove() }
+    try body(harness, try ScenarioEngine(environment: harness.environment))
   }
 
   /// Files for the memory tests, limited to 16 MiB: `z.lua`'s case and `top.lua`'s top level fill all
