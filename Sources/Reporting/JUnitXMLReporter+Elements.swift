@@ -10,7 +10,7 @@ extension JUnitXMLReporter {
     if interrupted {
       xml.markup("<!-- permsim: the run was interrupted; this report holds the ")
       xml.number(tally.total)
-      xml.markup(tally.total == 1 ? " case that finished. -->\n" : " cases that finished. -->\n")
+      if tally.total == 1 { xml.markup(" case that finished. -->\n") } else { xml.markup(" cases that finished. -->\n") }
     }
     switch flavor {
     case .rich:

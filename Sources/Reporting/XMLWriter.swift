@@ -16,7 +16,8 @@ struct XMLWriter {
 
   // MARK: - Markup
 
-  /// Appends markup that needs no escaping.
+  /// Appends markup that needs no escaping (a literal: there is no overload for a `String`, which a
+  /// literal would pick, and whose bytes take the slow, generic copy).
   mutating func markup(_ string: StaticString) {
     string.withUTF8Buffer { bytes.append(contentsOf: $0) }
   }
@@ -24,11 +25,6 @@ struct XMLWriter {
   /// Appends a decimal number.
   mutating func number(_ value: Int) {
     bytes.append(contentsOf: String(value).utf8)
-  }
-
-  /// Appends text that is already safe markup, such as a formatted time.
-  mutating func markup(_ string: String) {
-    bytes.append(contentsOf: string.utf8)
   }
 
   /// Appends ` name="value"`, escaping the value.

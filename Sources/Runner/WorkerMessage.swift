@@ -106,7 +106,10 @@ extension WorkerReply {
     case .ran(let run) where run.outcome == .passed && run.transcript.isEmpty:
       return WorkerLine.join(["P"] + run.deviceVersions)
     case .collected(.registered(let scenarios)) where scenarios.allSatisfy({ $0.rawName == nil }):
-      return WorkerLine.join(["C"] + scenarios.flatMap(Self.fields))
+      var line = WorkerLine.Writer(capacity: scenarios.reduce(2) { $0 + 16 + $1.name.utf8.count })
+      line.field("C")
+      for scenario in scenarios { Self.write(scenario, to: &line) }
+      return line.bytes
     case .ran, .collected:
       return WorkerLine.json(self)
     }
@@ -126,18 +129,28 @@ extension WorkerReply {
     }
   }
 
-  /// A registration as fields (the common reply to a collection: JSON through Foundation cost a fifth
-  /// of collecting): index, name, line, occurrence, skip (`-`, or `+` and the reason), the versions
+  /// Writes a registration as fields (the common reply to a collection: JSON through Foundation cost a
+  /// fifth of collecting): index, name, line, occurrence, skip (`-`, or `+` and the reason), the versions
   /// (`u`, `p` and one, or `m`, a count and as many), a count of tags and the tags.
-  private static func fields(_ scenario: DeclaredScenario) -> [String] {
-    var fields = [String(scenario.index), scenario.name, String(scenario.line), String(scenario.occurrence)]
-    fields.append(scenario.skipReason.map { "+" + $0 } ?? "-")
+  private static func write(_ scenario: DeclaredScenario, to line: inout WorkerLine.Writer) {
+    line.field(scenario.index)
+    line.field(scenario.name)
+    line.field(scenario.line)
+    line.field(scenario.occurrence)
+    line.field(scenario.skipReason.map { "+" + $0 } ?? "-")
     switch scenario.versions {
-    case .unpinned: fields.append("u")
-    case .pinned(let version): fields += ["p", version.text]
-    case .matrix(let versions): fields += ["m", String(versions.count)] + versions.map(\.text)
+    case .unpinned:
+      line.field("u")
+    case .pinned(let version):
+      line.field("p")
+      line.field(version.text)
+    case .matrix(let versions):
+      line.field("m")
+      line.field(versions.count)
+      for version in versions { line.field(version.text) }
     }
-    return fields + [String(scenario.tags.count)] + scenario.tags
+    line.field(scenario.tags.count)
+    for tag in scenario.tags { line.field(tag) }
   }
 
   /// The registration whose fields start `fields`, which it consumes.

@@ -58,27 +58,66 @@ end
 function loader.release(chunk)
   setupvalue(chunk, 1, nil)
 end
+-- The API's own values in a case's environment, which a snapshot compares by identity only: the
+-- functions and userdata among its globals, the functions in its library tables and in its metatable.
+-- Most are the same in every environment (the pristine functions, the host's); the others (describe,
+-- scenario, require, ...) are made for each one. Which is which is learnt once, from two environments,
+-- so that a top level's run does not walk its globals to list them.
+local opaque_values
+do
+  local METATABLE = {} -- where a value is: in the environment's metatable
+  local function at(env, key, member_key)
+    local holder = key == METATABLE and getmetatable(env) or rawget(env, key)
+    if member_key == nil then return holder end
+    return type(holder) == "table" and rawget(holder, member_key) or nil
+  end
+  local function each_api_value(env, visit)
+    local function members(t, key)
+      for member_key, member in raw_next, t do
+        if type(member) == "function" then visit(member, key, member_key) end
+      end
+    end
+    for key, value in raw_next, env do
+      local kind = type(value)
+      if kind == "function" or kind == "userdata" then
+        visit(value, key)
+      elseif kind == "table" then
+        members(value, key)
+      end
+    end
+    members(getmetatable(env), METATABLE)
+  end
+  local shared, own -- the values every environment holds; where each holds its own
+  local function learn()
+    local first, second = fresh_env(), fresh_env()
+    new_case(first)
+    new_case(second)
+    shared, own = {}, {}
+    each_api_value(first, function(value, key, member_key)
+      if rawequal(at(second, key, member_key), value) then
+        shared[#shared + 1] = value
+      else
+        own[#own + 1] = { key, member_key }
+      end
+    end)
+  end
+  function opaque_values(env)
+    if shared == nil then learn() end
+    local list = table.move(shared, 1, #shared, 1, {})
+    for _, where in ipairs(own) do
+      local value = at(env, where[1], where[2])
+      if value ~= nil then list[#list + 1] = value end
+    end
+    return list
+  end
+end
 -- Runs a file's top level once for the cases that follow (ScenarioEngine.run), into loader.prepared: every registration is
 -- kept, and a snapshot records what the cases can reach (clua_snapshot.c). The API's own functions and
 -- userdata, put in the environment before the top level ran, are compared by identity only.
 function loader.prepare(chunk, chunk_seed)
   local env = fresh_env()
   local api = new_case(env)
-  local opaque = {}
-  local function add_functions(t)
-    for _, member in raw_next, t do
-      if type(member) == "function" then opaque[#opaque + 1] = member end
-    end
-  end
-  for _, value in raw_next, env do
-    local kind = type(value)
-    if kind == "function" or kind == "userdata" then
-      opaque[#opaque + 1] = value
-    elseif kind == "table" then
-      add_functions(value)
-    end
-  end
-  add_functions(getmetatable(env))
+  local opaque = opaque_values(env)
   run_chunk(chunk, env, chunk_seed)
   local taken, snapshot = pcall(snapshots.take, api.roots(), opaque)
   loader.prepared = {
