@@ -49,6 +49,24 @@ struct LuaValueTests {
     #expect(results == [["name": "t", "me": .opaque("table")]])
   }
 
+  @Test("a copy hands lua_next back its keys untouched: numbers stay numbers, entries a collection cleared are gone")
+  func traversalKeys() throws {
+    let state = LuaState()
+    let results = try state.run("""
+      local weak = setmetatable({}, { __mode = "v" })
+      weak[1] = {}; weak.kept = "s"; weak[2.5] = true; weak["10"] = 10; weak[10] = "ten"
+      collectgarbage(); collectgarbage()
+      local deep = {}
+      local t = deep
+      for i = 1, 40 do t.next = { i = i }; t = t.next end
+      return weak, deep
+      """)
+    #expect(results.first == ["kept": "s", 2.5: true, "10": 10, 10: "ten"])
+    var deep: LuaValue = ["i": 40]
+    for i in (1..<40).reversed() { deep = ["i": .integer(i), "next": deep] }
+    #expect(results.last == ["next": deep])
+  }
+
   @Test("functions and coroutines come out as opaque values")
   func opaqueValues() throws {
     let state = LuaState()
