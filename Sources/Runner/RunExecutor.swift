@@ -201,24 +201,6 @@ public struct RunExecutor: Sendable {
     var ranOn: [String] = []
     /// Whether a stop came while the case ran.
     var endedAfterStop = false
-
-    init(
-      outcome: CaseOutcome, transcript: [String], started: RunEvent.Instant, ended: RunEvent.Instant,
-      ranOn: [String] = [], endedAfterStop: Bool = false
-    ) {
-      self.outcome = outcome
-      self.transcript = transcript
-      self.started = started
-      self.ended = ended
-      self.ranOn = ranOn
-      self.endedAfterStop = endedAfterStop
-    }
-
-    /// A case that does not run (skipped, of a file that failed to load, or after `--fail-fast`), finished now.
-    init(notRun outcome: CaseOutcome, clock: RunClock) {
-      let now = clock.now()
-      self.init(outcome: outcome, transcript: [], started: now, ended: now)
-    }
   }
 
   /// When a lane's running cases began, by position, to stamp their results when they end.
@@ -251,6 +233,14 @@ public struct RunExecutor: Sendable {
     if let reason = planned.skipReason { return .skipped(reason: reason) }
     if let problem = loaded.loadProblem { return .errored(problem) }
     return nil
+  }
+}
+
+extension RunExecutor.Finished {
+  /// A case that does not run (skipped, of a file that failed to load, or after `--fail-fast`), finished now.
+  init(notRun outcome: CaseOutcome, clock: RunClock) {
+    let now = clock.now()
+    self.init(outcome: outcome, transcript: [], started: now, ended: now)
   }
 }
 

@@ -79,7 +79,7 @@ public enum ScenarioCollector {
                 results[index] = unreadable(error, path: paths[index], environment: environment)
                 continue
               }
-              let keeps = runAhead != nil && !aheadShares.isEmpty
+              let keeps = !aheadShares.isEmpty  // none without runAhead
               work.collecting += 1
               return ScenarioLane.Job(
                 position: -1,  // not a case

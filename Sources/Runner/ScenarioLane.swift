@@ -73,16 +73,6 @@ final class ScenarioLane: CaseLane {
       case collect(keepsTopLevel: Bool, then: (ScenarioEngine.Collection) -> Void)
     }
 
-    init(position: Int, planned: RunPlan.Case, file: ScenarioFile) {
-      self.init(position: position, work: .run(planned), file: file)
-    }
-
-    init(position: Int, work: Work, file: ScenarioFile) {
-      self.position = position
-      self.work = work
-      self.file = file
-    }
-
     /// The line a problem of the job is reported at: the case's declaration (none for a collection).
     var line: Int? {
       if case .run(let planned) = work { planned.line } else { nil }
@@ -182,10 +172,9 @@ final class ScenarioLane: CaseLane {
           if !worker.hasReply {
             worker.flush()
             // A collection's reply ends the nap: the lane queues that file's cases as soon as it comes.
-            let collection = queue.firstIndex { if case .collect = $0.work { true } else { false } }
             pace.nap(
-              queued: collection ?? queue.count, until: headStarted + launch.timeLimit, isLast: isDone(),
-              toCollection: collection != nil)
+              queued: queue.count, collection: queue.firstIndex { if case .collect = $0.work { true } else { false } },
+              until: headStarted + launch.timeLimit, isLast: isDone())
           }
           let reply = try worker.receive(launch, until: headStarted + launch.timeLimit, isAbandoned: { _stop.isAbandoned })
           switch (first.work, reply) {
@@ -277,13 +266,13 @@ final class ScenarioLane: CaseLane {
     /// A nap shorter than this is not worth a sleep.
     static let shortest = Duration.microseconds(50)
 
-    /// Sleeps before the lane waits for `queued` cases, unless `isLast`: when no case is left to take,
+    /// Sleeps before the lane waits for `queued` jobs, unless `isLast`: when no case is left to take,
     /// no refill waits on the replies, and the run's last results should come as soon as they can.
-    /// With `toCollection`, the `queued` cases come before a file's collection, whose reply the lane
-    /// must answer at once with that file's cases: it sleeps through half of them, whatever the depth
+    /// When the job at `collection` is a file's collection, whose reply the lane must answer at once
+    /// with that file's cases, it sleeps through half the cases before it, whatever the depth
     /// (measured on 10,000 trivial cases, --jobs 1: waking for every reply cost 60% more CPU; sleeping
     /// through all of them left the worker idle, 25% more wall time).
-    mutating func nap(queued: Int, until deadline: ContinuousClock.Instant, isLast: Bool, toCollection: Bool = false) {
+    mutating func nap(queued: Int, collection: Int? = nil, until deadline: ContinuousClock.Instant, isLast: Bool) {
       let now = ContinuousClock.now
       if let last = _lastWait, received > 0, !sawCollection {
         let measured = (now - last) / received
@@ -293,7 +282,7 @@ final class ScenarioLane: CaseLane {
       _lastWait = now
       received = 0
       sawCollection = false
-      let ahead = toCollection ? queued / 2 : queued - depth / 2
+      let ahead = collection.map { $0 / 2 } ?? queued - depth / 2
       guard !isLast, let perCase = _perCase, ahead > 0 else { return }
       let nap = min(perCase * ahead, Self.longest, deadline - now)
       guard nap >= Self.shortest else { return }
@@ -376,6 +365,13 @@ final class ScenarioLane: CaseLane {
   private static func seconds(_ duration: Duration) -> String {
     let (whole, fraction) = duration.components
     return fraction == 0 ? "\(whole) s" : String(format: "%.3g s", Double(whole) + Double(fraction) * 1e-18)
+  }
+}
+
+extension ScenarioLane.Job {
+  /// The case `planned` at `position` of the plan.
+  init(position: Int, planned: RunPlan.Case, file: ScenarioFile) {
+    self.init(position: position, work: .run(planned), file: file)
   }
 }
 
