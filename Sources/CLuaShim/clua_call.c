@@ -100,6 +100,7 @@ void clua_pushfunction(lua_State *L, void *box) {
 typedef struct Instance {
   void *object;  /* retained Swift object; NULL once released */
   void *type;
+  unsigned long generation;  /* the object cache's generation it was made in */
 } Instance;
 
 /* The instance at 'idx' when it is a userdata with the metatable of 'type'. */
@@ -242,7 +243,7 @@ int clua_pushobject(lua_State *L, void *object, void *type, const char *name, in
   push_objectcache(L, type);                              /* cache */
   if (lua_rawgeti(L, -1, key) == LUA_TUSERDATA) {         /* cache, userdata? */
     instance = (Instance *)lua_touserdata(L, -1);
-    if (instance->type == type && instance->object != NULL) {
+    if (instance->type == type && instance->object != NULL && instance->generation == clua_runtime(L)->objectgeneration) {
       lua_remove(L, -2);                                  /* userdata */
       return 0;
     }
@@ -251,6 +252,7 @@ int clua_pushobject(lua_State *L, void *object, void *type, const char *name, in
   instance = (Instance *)lua_newuserdatauv(L, sizeof(Instance), 0);
   instance->object = object;
   instance->type = type;
+  instance->generation = clua_runtime(L)->objectgeneration;
   retain(object);
   created = push_metatable(L, type, name, metamethods);
   lua_setmetatable(L, -2);                                /* cache, userdata */
@@ -260,9 +262,12 @@ int clua_pushobject(lua_State *L, void *object, void *type, const char *name, in
   return created;
 }
 
+/*
+** Moves the cache to a new generation: what it holds stays until collected (its values are weak)
+** but is never pushed again. Cheaper than new cache tables for every session.
+*/
 void clua_clearobjectcache(lua_State *L) {
-  lua_pushnil(L);
-  lua_rawsetp(L, LUA_REGISTRYINDEX, &objectcache_key);
+  clua_runtime(L)->objectgeneration++;
 }
 
 void *clua_anyobject(lua_State *L, int idx) {

@@ -29,6 +29,7 @@ typedef struct clua_Runtime {
   int depth;                 /* host pcalls running */
   int releasing;             /* > 0 while the host releases objects (maybe inside a collection) */
   int gcstress;              /* 1: a full collection at every call from Lua into the host */
+  unsigned long objectgeneration; /* userdata cached in an earlier generation are not reused (clua_clearobjectcache) */
   lua_State *main;           /* the main thread */
   lua_State *current;        /* the thread of the innermost Swift frame, or main */
   clua_Dispatch dispatch;

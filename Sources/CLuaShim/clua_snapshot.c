@@ -219,6 +219,27 @@ static Verdict value(Walk *w, int idx) {
 }
 
 /*
+** A check's step for the value at 'idx': when the record there is a string or a C function without
+** upvalues (the keys and values of the library tables and most globals), the address recorded (a
+** string's bytes, a function's code) decides, without working out the value's kind first. Code is
+** never where a closure lives, so the same address is the same light C function.
+*/
+static Verdict check(Walk *w, int idx) {
+  lua_State *L = w->L;
+  const uint64_t *recorded = w->s->words + w->cursor;
+  const void *p;
+  if (w->cursor + 2 > w->end) return CHANGED;
+  switch (recorded[0]) {
+    case V_STRING: p = lua_type(L, idx) == LUA_TSTRING ? lua_tostring(L, idx) : NULL; break;
+    case V_CFUNCTION: p = lua_type(L, idx) == LUA_TFUNCTION ? lua_topointer(L, idx) : NULL; break;
+    default: return value(w, idx);
+  }
+  if (p == NULL || (uint64_t)(uintptr_t)p != recorded[1]) return CHANGED;
+  w->cursor += 2;
+  return OK;
+}
+
+/*
 ** A check, at upvalue 'n' of the Lua closure at 'idx' (its value on top): when the top level left a
 ** nil, a boolean or a number there and the case put something else, puts the recorded value back and
 ** pops the value on top (the case's `before_each` setting `local phone` is the common case). Returns
@@ -287,7 +308,8 @@ static Verdict object(Walk *w, int idx) {
     lua_pushnil(L);
     while (lua_next(L, idx)) {
       int top = lua_gettop(L);
-      if ((v = value(w, top - 1)) != OK || (v = value(w, top)) != OK) {
+      if (w->take ? (v = value(w, top - 1)) != OK || (v = value(w, top)) != OK
+                  : (v = check(w, top - 1)) != OK || (v = check(w, top)) != OK) {
         lua_pop(L, 2);
         return v;
       }

@@ -23,7 +23,7 @@ extension ScenarioEngine {
       let position = session.callbacksRead[app.entityID, default: 0] + 1
       if callbacks.indices.contains(position - 1) {
         session.callbacksRead[app.entityID] = position
-        call.push(LuaValue(callback: callbacks[position - 1]))
+        call.push(LuaFields(callback: callbacks[position - 1]))
       } else {
         call.push(nil as String?)
       }

@@ -97,6 +97,23 @@ struct LuaObjectTypeTests {
     #expect(results == [true, false, true, false])
   }
 
+  @Test("a key names one userdata until the cache is cleared; then the next push of it makes a new one")
+  func keyedIdentity() throws {
+    let counter = LiveCounter()
+    let state = LuaState()
+    state.globals.rawSet("a", Self.alertType.wrap(Alert(title: "first", buttons: [], counter: counter), key: 7))
+    state.globals.rawSet("b", Self.alertType.wrap(Alert(title: "dropped", buttons: [], counter: counter), key: 7))
+    state.globals.rawSet("title_of", state.makeFunction { call in call.push(try call.object(1, of: Self.alertType).title) })
+    #expect(try state.run("return rawequal(a, b), title_of(b)") == [true, "first"])
+    state.clearObjectCache()  // a new session: its key 7 is another entity
+    state.globals.rawSet("c", Self.alertType.wrap(Alert(title: "second", buttons: [], counter: counter), key: 7))
+    state.globals.rawSet("d", Self.alertType.wrap(Alert(title: "dropped too", buttons: [], counter: counter), key: 7))
+    #expect(try state.run("return rawequal(a, c), rawequal(c, d), title_of(a), title_of(c)") == [false, true, "first", "second"])
+    try state.run("a, b = nil, nil; collectgarbage(); collectgarbage()")
+    #expect(counter.live == 1)
+    #expect(try state.run("return title_of(c)") == ["second"])
+  }
+
   @Test("the metatable is out of reach, so __gc cannot be called twice")
   func protectedMetatable() throws {
     let state = makeState(with: Alert(title: "t", buttons: []))

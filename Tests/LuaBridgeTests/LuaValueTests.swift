@@ -42,6 +42,25 @@ struct LuaValueTests {
     #expect(try state.call(count, ["b": 2.5]) == [0, nil, 2.5])
   }
 
+  @Test("fields built in Swift push as a table: a field set twice keeps its last value, a nil one is left out")
+  func fields() throws {
+    let state = LuaState()
+    var record = LuaFields()
+    record.set("name", "didChangeAuthorization")
+    record.set("at", 1.5)
+    record.set("status", "notDetermined")
+    record.set("status", "authorizedWhenInUse")
+    record.set("error", .nil)
+    record.set("nested", ["x": [true]])
+    let identity = try state.load("return ...", chunkName: "=identity")
+    #expect(try state.call(identity, record) == [[
+      "name": "didChangeAuthorization", "at": 1.5, "status": "authorizedWhenInUse", "nested": ["x": [true]],
+    ]])
+    #expect(try state.call(identity, [record, LuaFields()]) == [[[
+      "name": "didChangeAuthorization", "at": 1.5, "status": "authorizedWhenInUse", "nested": ["x": [true]],
+    ], .table([:])]])
+  }
+
   @Test("tables that refer to themselves are cut, not followed forever")
   func cycles() throws {
     let state = LuaState()

@@ -63,7 +63,7 @@ struct TranscriptTests {
     ])
   }
 
-  @Test("callbacks, moves and clock steps are typed entries; narration is a note; all render as before")
+  @Test("callbacks, moves, clock steps, new devices and alerts are typed entries; narration is a note; all render as before")
   func typedEntries() throws {
     let scene = try Scene(ios: "14.0", plist: Plists.full)
     try scene.manager.requestWhenInUseAuthorization()
@@ -94,6 +94,14 @@ struct TranscriptTests {
     #expect(clock.device == nil)
     #expect(clock.description == "[+1.000s] clock +1.000s → 2026-01-05T09:00:01")
     #expect(entries.contains { $0.event == .note("notDetermined → authorizedWhenInUse, fullAccuracy (R6)") })
+    // A passed case's transcript is never read, so a device's and an alert's lines are written only when read.
+    let made = try #require(entries.first { if case .deviceMade = $0.event { true } else { false } })
+    #expect(made.text == "phone: iOS 14.0, locale en, 2026-01-05T09:00:00, Location Services on, at 31.2304, 121.4737")
+    let shown = try #require(entries.first { if case .alertShown = $0.event { true } else { false } })
+    #expect(shown.text.hasPrefix("alert#1 P7 authorization: “Allow “Maps” to use your location?” — "))
+    #expect(shown.text.hasSuffix("[Allow Once] [Allow While Using App] [Don’t Allow], Precise on, map precise"))
+    // Their estimates count at least what they render to, so the transcript's limit holds.
+    for entry in [made, shown] { #expect(entry.cost >= entry.text.utf8.count + 64) }
   }
 
   @Test("a line longer than the limit is cut, whole scalars, with an ellipsis, prefix included")

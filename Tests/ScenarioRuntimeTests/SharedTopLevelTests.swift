@@ -60,6 +60,11 @@ struct SharedTopLevelTests {
     ("local list = { 1, 2 }", "list = { 9 }", "expect(list[1]).to_be(1)"),
     ("shared_global = 1", "shared_global = 2", "expect(shared_global).to_be(1)"),
     ("", "string.shout = string.upper", "expect(string.shout).to_be_nil()"),
+    // A library function swapped for another C function, a Lua function or a string; a global string swapped.
+    ("", "string.upper = string.lower", "expect(string.upper('a')).to_be('A')"),
+    ("", "string.upper = function(s) return s end", "expect(string.upper('a')).to_be('A')"),
+    ("", "table.concat = 'gone'", "expect(type(table.concat)).to_be('function')"),
+    ("shared_name = 'a'", "shared_name = 'b'", "expect(shared_name).to_be('a')"),
     ("local t = {}", "setmetatable(t, { __index = function() return 1 end })", "expect(t.anything).to_be_nil()"),
     ("local name = 'a'", "name = name .. 'b'", "expect(name).to_be('a')"),
     // Keys that come and go again leave a table as it was: shared; an entry changed and put back, too.

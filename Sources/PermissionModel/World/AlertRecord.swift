@@ -42,39 +42,10 @@ struct AlertRecord {
     }
   }
 
-  /// The transcript line of the alert appearing: id, kind, title, message, buttons, switch and map.
-  func shownLine(in texts: SystemTexts, on version: OSVersion) -> String {
-    // Appended into room reserved once: every alert of every case has this line, and interpolation
-    // grew it a dozen times.
-    var line = "alert#"
-    line.reserveCapacity(96 + title.utf8.count + (message?.utf8.count ?? 0) + buttons.reduce(0) { $0 + $1.utf8.count + 3 })
-    line += String(number)
-    line += " "
-    line += template.id.rawValue
-    line += " "
-    line += template.kind.rawValue
-    line += ": “"
-    line += title
-    line += "”"
-    if let message {
-      line += " — "
-      line += message
-    }
-    line += " "
-    for (index, button) in buttons.enumerated() {
-      line += index == 0 ? "[" : " ["
-      line += button
-      line += "]"
-    }
-    if let precise {
-      line += ", "
-      line += texts.switchLabel("Precise", on: version)
-      line += precise ? " on" : " off"
-    }
-    if let map {
-      line += ", map "
-      line += map.rawValue
-    }
-    return line
+  /// The alert as it appeared, for the transcript: its switch is labelled in the device's language (Z0).
+  func shown(in texts: SystemTexts, on version: OSVersion) -> ShownAlert {
+    ShownAlert(
+      number: number, id: template.id, kind: template.kind, title: title, message: message, buttons: buttons,
+      preciseSwitch: precise.map { ShownAlert.Switch(label: texts.switchLabel("Precise", on: version), isOn: $0) }, map: map)
   }
 }

@@ -29,6 +29,10 @@ public struct TranscriptEntry: Hashable, Sendable, CustomStringConvertible {
     case moved(device: String, to: Coordinate)
     /// The virtual clock moved forward by a step, to a wall-clock time.
     case clockAdvanced(by: VirtualDuration, to: LocalDateTime)
+    /// A device (`phone`, `phone#2`) was made with these options.
+    case deviceMade(name: String, options: DeviceOptions)
+    /// An alert appeared (§4).
+    case alertShown(ShownAlert)
   }
 
   /// When it happened.
@@ -59,6 +63,8 @@ public struct TranscriptEntry: Hashable, Sendable, CustomStringConvertible {
     case .released(let callback): body = sent(callback, "← \(callback) (held, C5)")
     case .moved(let device, let coordinate): body = "\(device): location \(coordinate)"
     case .clockAdvanced(let duration, let date): body = "clock +\(duration) → \(date)"
+    case .deviceMade(let name, let options): body = Self.made(name, options)
+    case .alertShown(let alert): body = alert.line
     }
     let line: String =
       switch subject {
@@ -71,6 +77,15 @@ public struct TranscriptEntry: Hashable, Sendable, CustomStringConvertible {
 
   /// The line as the transcript prints it: `[+12.000s] Maps: manager#1 ← didChangeAuthorization(…)`.
   public var description: String { "[\(at)] \(text)" }
+
+  /// A new device's line: `phone: iOS 17.0, locale en, 2026-01-05 09:00, Location Services on, at …`.
+  private static func made(_ name: String, _ options: DeviceOptions) -> String {
+    var line =
+      "\(name): iOS \(options.ios), locale \(options.locale), \(options.date), "
+      + "Location Services \(options.locationServicesEnabled ? "on" : "off"), at \(options.location)"
+    if let wifi = options.wifi { line += ", Wi-Fi “\(wifi)”" }
+    return line
+  }
 
   /// A callback's line names its sender when the line is the app's (a manager's line has the manager in its prefix).
   private func sent(_ callback: Callback, _ text: String) -> String {
@@ -88,6 +103,9 @@ public struct TranscriptEntry: Hashable, Sendable, CustomStringConvertible {
       }
     switch event {
     case .note(let text): return prefix + text.utf8.count + 64
+    case .deviceMade(let name, let options): return prefix + name.utf8.count + options.locale.utf8.count
+      + (options.wifi?.utf8.count ?? 0) + 128 + 64
+    case .alertShown(let alert): return prefix + alert.estimatedBytes + 64
     case .delivered, .held, .released, .moved, .clockAdvanced: return prefix + 128 + 64
     }
   }

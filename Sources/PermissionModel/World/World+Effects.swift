@@ -63,7 +63,7 @@ extension World {
       let id = AlertID(alertRecords.count)
       alertRecords.append(alert)
       self[alert.device].currentAlert = id
-      narrate(.device(alert.device), alert.shownLine(in: self[alert.device].texts, on: self[alert.device].version))
+      record(.alertShown(alert.shown(in: self[alert.device].texts, on: self[alert.device].version)), about: .device(alert.device))
     case .answerAlert(let alert, let shown):
       let device = self[alert].device
       self[alert].tapped = shown

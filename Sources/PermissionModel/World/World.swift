@@ -78,11 +78,7 @@ public final class World {
         texts: SystemTexts(locale: options.locale),
         startDate: options.date, createdAt: now, locationServicesEnabled: options.locationServicesEnabled,
         location: options.location, lastMovedAt: now, wifiSSID: options.wifi))
-    var line =
-      "\(deviceName(id)): iOS \(options.ios), locale \(options.locale), \(options.date), "
-      + "Location Services \(options.locationServicesEnabled ? "on" : "off"), at \(options.location)"
-    if let wifi = options.wifi { line += ", Wi-Fi “\(wifi)”" }
-    log(.device(id), line)
+    apply(.record(.deviceMade(name: deviceName(id), options: options), about: .device(id)))
     return Device(world: self, id: id)
   }
 

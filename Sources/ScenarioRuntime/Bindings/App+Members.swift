@@ -11,7 +11,7 @@ extension App {
         call.push(app.state.rawValue)
       },
       .property("callbacks", "Callback[]", "Every callback delivered to the app's managers so far, oldest first.") {
-        app, call in call.push(LuaValue.list(app.callbacks.map(LuaValue.init(callback:))))
+        app, call in call.push(app.callbacks.map(LuaFields.init(callback:)))
       },
       .property("console", "string[]", "The lines the system logged for the app.") { app, call in call.push(app.console) },
       .property("crash", "Crash?", "nil, or how the app crashed.") { app, call in
