@@ -240,10 +240,11 @@ int clua_pushobject(lua_State *L, void *object, void *type, const char *name, in
                     lua_Integer key, void (*retain)(void *object)) {
   Instance *instance;
   int created;
+  unsigned long generation = clua_runtime(L)->objectgeneration;
   push_objectcache(L, type);                              /* cache */
   if (lua_rawgeti(L, -1, key) == LUA_TUSERDATA) {         /* cache, userdata? */
     instance = (Instance *)lua_touserdata(L, -1);
-    if (instance->type == type && instance->object != NULL && instance->generation == clua_runtime(L)->objectgeneration) {
+    if (instance->type == type && instance->object != NULL && instance->generation == generation) {
       lua_remove(L, -2);                                  /* userdata */
       return 0;
     }
@@ -252,7 +253,7 @@ int clua_pushobject(lua_State *L, void *object, void *type, const char *name, in
   instance = (Instance *)lua_newuserdatauv(L, sizeof(Instance), 0);
   instance->object = object;
   instance->type = type;
-  instance->generation = clua_runtime(L)->objectgeneration;
+  instance->generation = generation;
   retain(object);
   created = push_metatable(L, type, name, metamethods);
   lua_setmetatable(L, -2);                                /* cache, userdata */

@@ -6,10 +6,8 @@
 public struct LuaFields: LuaPushable {
   private var _fields: [(name: String, value: LuaValue)] = []
 
-  /// An empty record with room for `capacity` fields.
-  public init(capacity: Int = 8) {
-    _fields.reserveCapacity(capacity)
-  }
+  /// An empty record.
+  public init() {}
 
   /// Sets field `name`.
   public mutating func set(_ name: String, _ value: LuaValue) {
