@@ -66,19 +66,34 @@ public struct ScopedFileAccess: Sendable, Hashable {
   /// - Throws: ``FileAccessError``: `.outsideRoot`, `.notFound`, `.invalidPath`, `.isDirectory` or `.unreadable`
   ///   (also for what is not a regular file: reading a FIFO would wait forever).
   public func read(_ path: String, relativeTo base: String? = nil) throws -> Data {
+    let resolved = try readable(path, relativeTo: base)
+    guard let data = Self.contents(resolved) else { throw Self.unreadable(displayPath(resolved)) }
+    return data
+  }
+
+  /// Resolves `path` against `base` and returns its canonical absolute path once it is known that
+  /// ``read(_:relativeTo:)`` may read it (the file is opened, not read).
+  ///
+  /// - Throws: ``FileAccessError``, as ``read(_:relativeTo:)`` throws it.
+  public func readable(_ path: String, relativeTo base: String? = nil) throws -> String {
     let resolved = try resolve(path, relativeTo: base)
     let shown = displayPath(resolved)
-    guard !isDirectory(resolved) else {
+    let kind = Self.status(resolved).map { $0.st_mode & S_IFMT }
+    guard kind != S_IFDIR else {
       throw FileAccessError(.isDirectory, path: shown, description: "\(shown): is a directory, not a file")
     }
-    guard Self.status(resolved).map({ $0.st_mode & S_IFMT == S_IFREG }) ?? true else {
+    guard kind.map({ $0 == S_IFREG }) ?? true else {
       throw FileAccessError(.unreadable, path: shown, description: "\(shown): cannot be read (not a regular file)")
     }
-    guard let data = Self.contents(resolved) else {
-      throw FileAccessError(
-        .unreadable, path: shown, description: "\(shown): cannot be read (\(String(cString: strerror(errno))))")
-    }
-    return data
+    let descriptor = FileSystemName.withCString(resolved) { open($0, O_RDONLY | O_CLOEXEC) }
+    guard descriptor >= 0 else { throw Self.unreadable(shown) }
+    close(descriptor)
+    return resolved
+  }
+
+  /// The error of a file that could not be opened or read, with errno's reason.
+  private static func unreadable(_ shown: String) -> FileAccessError {
+    FileAccessError(.unreadable, path: shown, description: "\(shown): cannot be read (\(String(cString: strerror(errno))))")
   }
 
   /// The path relative to the root when it lies under it (`.` for the root itself), else the path unchanged;

@@ -3,8 +3,8 @@ enum TimeFormat {
   /// Seconds with three decimals (`0.153`), rounded half up to the millisecond.
   static func seconds(_ nanoseconds: Int64) -> String {
     let whole = milliseconds(nanoseconds)
-    let fraction = String(whole % 1000)
-    return "\(whole / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
+    let fraction = whole % 1000
+    return String(whole / 1000) + (fraction < 10 ? ".00" : fraction < 100 ? ".0" : ".") + String(fraction)
   }
 
   /// The instant in UTC as ISO 8601 with its zone, `YYYY-MM-DDTHH:MM:SSZ`.

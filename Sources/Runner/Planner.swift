@@ -140,7 +140,7 @@ public struct Planner: Sendable {
   /// Each version a scenario runs on, whether its name gets the `[iOS X]` suffix, and whether `--ios` gave it.
   private func _versions(of scenario: DeclaredScenario) -> [(RequestedVersion, Bool, Bool)] {
     let limited = !options.iosVersions.isEmpty
-    let listed = Set(options.iosVersions)
+    let listed = options.iosVersions  // a few at most: no set made for every scenario
     switch scenario.versions {
     case .pinned(let version):
       guard limited else { return [(version, false, false)] }

@@ -23,6 +23,8 @@ final class ScenarioLane: CaseLane {
   /// The paths of the files the lane collected or took cases of: a preference only (a worker started
   /// again after a failure has lost them, which is rare enough not to track).
   private var _compiled: Set<String> = []
+  /// The path the lane inserted last into `_compiled` (most jobs are of the same file as the one before).
+  private var _lastCompiled: String?
 
   init(_ isolation: CaseIsolation, environment: ScenarioEnvironment, stop: StopFlag) {
     _isolation = isolation
@@ -77,6 +79,9 @@ final class ScenarioLane: CaseLane {
     var line: Int? {
       if case .run(let planned) = work { planned.line } else { nil }
     }
+
+    /// Where a problem of the job is reported: its file, at its declaration.
+    var location: ScriptLocation { ScriptLocation(path: file.path, line: line) }
   }
 
   /// Runs the jobs `next` hands out, in order, giving each case's result to `finish` (nil: a stop
@@ -100,7 +105,10 @@ final class ScenarioLane: CaseLane {
     // Every job the lane takes is of a file it has then compiled (or soon will).
     func take() -> Job? {
       guard let job = next() else { return nil }
-      _compiled.insert(job.file.path)
+      if job.file.path != _lastCompiled {
+        _compiled.insert(job.file.path)
+        _lastCompiled = job.file.path
+      }
       return job
     }
     guard case .workerProcesses(let launch) = _isolation else {
@@ -165,7 +173,6 @@ final class ScenarioLane: CaseLane {
         }
       }
       guard let first = queue.first else { return }
-      let location = ScriptLocation(path: first.file.path, line: first.line)
       let problem: CaseProblem?
       if let worker = _worker {
         do throws(WorkerProcess.Failure) {
@@ -198,11 +205,11 @@ final class ScenarioLane: CaseLane {
           continue
         } catch {
           _worker = nil
-          let failure = Self.problem(error, launch, at: location)
+          let failure = Self.problem(error, launch, at: first.location)
           problem = failure.kind == Self.abandoned ? nil : failure
         }
       } else {
-        problem = CaseProblem(kind: .workerCrashed, headline: "could not start a worker process", location: location)
+        problem = CaseProblem(kind: .workerCrashed, headline: "could not start a worker process", location: first.location)
       }
       guard let problem else {
         for job in queue { end(job, nil) }

@@ -81,20 +81,47 @@ extension WorkerRequest {
   }
 
   init(line: ArraySlice<UInt8>) throws {
-    let fields = WorkerLine.split(line)
-    if fields.count == 5, fields[0] == "K" {
-      self = .collect(
-        WorkerFile(path: fields[3], absolutePath: fields[4], readsDirectly: fields[1] == "1"), keepsTopLevel: fields[2] == "1")
-    } else if fields.count == 11, fields[0] == "R", let index = Int(fields[1]), let line = Int(fields[2]),
-      let occurrence = Int(fields[3])
-    {
-      let file = WorkerFile(path: fields[7], absolutePath: fields[8], readsDirectly: fields[6] == "1")
-      let scenario = ScenarioIdentity(index: index, name: fields[9], line: line, occurrence: occurrence)
-      self = .run(
-        file, scenario: scenario, name: fields[10], iosVersion: RequestedVersion(written: fields[4]),
-        keepsTranscript: fields[5] == "1")
-    } else {
-      self = try WorkerLine.decode(WorkerRequest.self, line)
+    var reader = Reader()
+    self = try reader.request(line)
+  }
+
+  /// Reads request lines one after another, as a worker gets them: a run request takes its file and its
+  /// version from the one before when they are the same (most requests are the next case of the same
+  /// file), so that a request makes strings only of the names it brings.
+  struct Reader {
+    private var _file: WorkerFile?
+    private var _version: RequestedVersion?
+
+    mutating func request(_ line: ArraySlice<UInt8>) throws -> WorkerRequest {
+      let fields = WorkerLine.Fields(line)
+      if fields.count == 5, fields.isText(0, "K") {
+        return .collect(file(fields, readsDirectly: 1, path: 3, absolutePath: 4), keepsTopLevel: fields.isText(2, "1"))
+      }
+      guard fields.count == 11, fields.isText(0, "R"), let index = fields.number(1), let line = fields.number(2),
+        let occurrence = fields.number(3)
+      else { return try WorkerLine.decode(WorkerRequest.self, line) }
+      let version =
+        if let known = _version, fields.isText(4, known.text) { known } else { RequestedVersion(written: fields.text(4)) }
+      _version = version
+      let scenarioName = fields.text(9)
+      let scenario = ScenarioIdentity(index: index, name: scenarioName, line: line, occurrence: occurrence)
+      return .run(
+        file(fields, readsDirectly: 6, path: 7, absolutePath: 8), scenario: scenario,
+        name: fields.isText(10, scenarioName) ? scenarioName : fields.text(10), iosVersion: version,
+        keepsTranscript: fields.isText(5, "1"))
+    }
+
+    /// The file the fields at these positions name: the one before when they name it again.
+    private mutating func file(_ fields: WorkerLine.Fields, readsDirectly: Int, path: Int, absolutePath: Int) -> WorkerFile {
+      let direct = fields.isText(readsDirectly, "1")
+      if let known = _file, known.readsDirectly == direct, fields.isText(path, known.path),
+        fields.isText(absolutePath, known.absolutePath)
+      {
+        return known
+      }
+      let file = WorkerFile(path: fields.text(path), absolutePath: fields.text(absolutePath), readsDirectly: direct)
+      _file = file
+      return file
     }
   }
 }
@@ -104,7 +131,10 @@ extension WorkerReply {
   var line: [UInt8] {
     switch self {
     case .ran(let run) where run.outcome == .passed && run.transcript.isEmpty:
-      return WorkerLine.join(["P"] + run.deviceVersions)
+      var line = WorkerLine.Writer(capacity: 2 + 8 * run.deviceVersions.count)
+      line.field("P")
+      for version in run.deviceVersions { line.field(version) }
+      return line.bytes
     case .collected(.registered(let scenarios)) where scenarios.allSatisfy({ $0.rawName == nil }):
       var line = WorkerLine.Writer(capacity: scenarios.reduce(2) { $0 + 16 + $1.name.utf8.count })
       line.field("C")
@@ -118,11 +148,13 @@ extension WorkerReply {
   init(line: ArraySlice<UInt8>) throws {
     switch line.first {
     case UInt8(ascii: "P"):
-      self = .ran(ScenarioEngine.CaseRun(outcome: .passed, transcript: [], deviceVersions: Array(WorkerLine.split(line).dropFirst())))
+      let fields = WorkerLine.Fields(line)
+      self = .ran(ScenarioEngine.CaseRun(outcome: .passed, transcript: [], deviceVersions: (1..<fields.count).map(fields.text)))
     case UInt8(ascii: "C"):
-      var fields = WorkerLine.split(line).dropFirst()[...]
+      let fields = WorkerLine.Fields(line)
+      var position = 1
       var scenarios: [DeclaredScenario] = []
-      while !fields.isEmpty { scenarios.append(try Self.scenario(from: &fields)) }
+      while position < fields.count { scenarios.append(try Self.scenario(from: fields, at: &position)) }
       self = .collected(.registered(scenarios))
     default:
       self = try WorkerLine.decode(WorkerReply.self, line)
@@ -153,14 +185,16 @@ extension WorkerReply {
     for tag in scenario.tags { line.field(tag) }
   }
 
-  /// The registration whose fields start `fields`, which it consumes.
-  private static func scenario(from fields: inout ArraySlice<String>) throws -> DeclaredScenario {
+  /// The registration whose fields start at `position`, which moves past them.
+  private static func scenario(from fields: WorkerLine.Fields, at position: inout Int) throws -> DeclaredScenario {
     func next() throws -> String {
-      guard let field = fields.popFirst() else { throw WorkerLine.Malformed() }
-      return field
+      guard position < fields.count else { throw WorkerLine.Malformed() }
+      defer { position += 1 }
+      return fields.text(position)
     }
     func number() throws -> Int {
-      guard let number = Int(try next()), number >= 0 else { throw WorkerLine.Malformed() }
+      guard position < fields.count, let number = fields.number(position), number >= 0 else { throw WorkerLine.Malformed() }
+      position += 1
       return number
     }
     func strings(_ count: Int) throws -> [String] { try (0..<count).map { _ in try next() } }
@@ -227,12 +261,19 @@ enum WorkerLine {
       _separate()
       if number < 0 { bytes.append(UInt8(ascii: "-")) }
       var magnitude = number.magnitude
-      let start = bytes.count
+      var digits = 1
+      var rest = magnitude / 10
+      while rest > 0 {
+        digits += 1
+        rest /= 10
+      }
+      bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: digits))
+      var index = bytes.count - 1
       repeat {
-        bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+        bytes[index] += UInt8(magnitude % 10)
         magnitude /= 10
+        index -= 1
       } while magnitude > 0
-      bytes[start...].reverse()
     }
 
     private mutating func _separate() {
@@ -245,53 +286,99 @@ enum WorkerLine {
     byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
   }
 
-  static func split(_ line: ArraySlice<UInt8>) -> [String] {
-    var fields: [String] = []
-    fields.reserveCapacity(12)  // a run request's 11 fields without growing
-    var start = line.startIndex
-    var escapes = false
-    var index = line.startIndex
-    while index < line.endIndex {
-      switch line[index] {
-      case UInt8(ascii: "\\"):
-        escapes = true
-        index += 2
-        continue
-      case UInt8(ascii: "\t"):
-        fields.append(field(line[start..<index], escapes: escapes))
-        start = index + 1
-        escapes = false
-      default:
-        break
-      }
-      index += 1
-    }
-    fields.append(field(line[start..<min(index, line.endIndex)], escapes: escapes))
-    return fields
-  }
+  /// The fields of one line, found in place: a field becomes a string or a number only when asked for.
+  struct Fields {
+    private let _line: ArraySlice<UInt8>
+    /// Where each field is in the line, and whether it holds an escape.
+    private var _fields: [(range: Range<Int>, escapes: Bool)] = []
 
-  /// A field's text: its bytes as they are, or with its escapes undone.
-  private static func field(_ bytes: ArraySlice<UInt8>, escapes: Bool) -> String {
-    guard escapes else { return String(decoding: bytes, as: UTF8.self) }
-    var field: [UInt8] = []
-    field.reserveCapacity(bytes.count)
-    var escaped = false
-    for byte in bytes {
-      if escaped {
-        switch byte {
-        case UInt8(ascii: "t"): field.append(UInt8(ascii: "\t"))
-        case UInt8(ascii: "n"): field.append(UInt8(ascii: "\n"))
-        case UInt8(ascii: "r"): field.append(UInt8(ascii: "\r"))
-        default: field.append(byte)
+    init(_ line: ArraySlice<UInt8>) {
+      _line = line
+      _fields.reserveCapacity(12)  // a run request's 11 fields without growing
+      var start = line.startIndex
+      var escapes = false
+      var index = line.startIndex
+      while index < line.endIndex {
+        switch line[index] {
+        case UInt8(ascii: "\\"):
+          escapes = true
+          index += 2
+          continue
+        case UInt8(ascii: "\t"):
+          _fields.append((start..<index, escapes))
+          start = index + 1
+          escapes = false
+        default:
+          break
         }
-        escaped = false
-      } else if byte == UInt8(ascii: "\\") {
-        escaped = true
-      } else {
-        field.append(byte)
+        index += 1
       }
+      _fields.append((start..<min(index, line.endIndex), escapes))
     }
-    return String(decoding: field, as: UTF8.self)
+
+    var count: Int { _fields.count }
+
+    /// The text of the field at `position`, its escapes undone.
+    func text(_ position: Int) -> String {
+      let (range, escapes) = _fields[position]
+      guard escapes else { return String(decoding: _line[range], as: UTF8.self) }
+      return String(decoding: Fields.unescaped(_line[range]), as: UTF8.self)
+    }
+
+    /// Whether the field at `position` reads `text` (compared as bytes, without making a string of the field).
+    func isText(_ position: Int, _ text: String) -> Bool {
+      let (range, escapes) = _fields[position]
+      if escapes { return self.text(position) == text }
+      guard range.count == text.utf8.count else { return false }
+      guard !range.isEmpty else { return true }
+      let same = _line[range].withUnsafeBytes { field in
+        text.utf8.withContiguousStorageIfAvailable { memcmp(field.baseAddress!, $0.baseAddress!, range.count) == 0 }
+      }
+      return same ?? _line[range].elementsEqual(text.utf8)
+    }
+
+    /// The field at `position` as a decimal number (digits, after a `-` for a negative one), or nil.
+    func number(_ position: Int) -> Int? {
+      var bytes = _line[_fields[position].range]
+      let negative = bytes.first == UInt8(ascii: "-")
+      if negative { bytes = bytes.dropFirst() }
+      guard !bytes.isEmpty else { return nil }
+      var value = 0
+      for byte in bytes {
+        guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+        // Counted towards the sign, so that the most negative number reads too.
+        let digit = Int(byte - UInt8(ascii: "0"))
+        let (shifted, overflowed) = value.multipliedReportingOverflow(by: 10)
+        let (next, overflowedAgain) =
+          negative ? shifted.subtractingReportingOverflow(digit) : shifted.addingReportingOverflow(digit)
+        guard !overflowed, !overflowedAgain else { return nil }
+        value = next
+      }
+      return value
+    }
+
+    /// A field's bytes with its escapes undone.
+    private static func unescaped(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
+      var field: [UInt8] = []
+      field.reserveCapacity(bytes.count)
+      var escaped = false
+      for byte in bytes {
+        if escaped {
+          switch byte {
+          case UInt8(ascii: "t"): field.append(UInt8(ascii: "\t"))
+          case UInt8(ascii: "n"): field.append(UInt8(ascii: "\n"))
+          case UInt8(ascii: "r"): field.append(UInt8(ascii: "\r"))
+          default: field.append(byte)
+          }
+          escaped = false
+        } else if byte == UInt8(ascii: "\\") {
+          escaped = true
+        } else {
+          field.append(byte)
+        }
+      }
+      return field
+    }
   }
 
   static func json(_ message: some Encodable) -> [UInt8] {

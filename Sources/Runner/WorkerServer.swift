@@ -31,7 +31,8 @@ public enum WorkerServer {
     guard channel.send(WorkerProcess.readyLine) else { return 0 }
     // The files of the last requests, most recent last: most requests are the next case of the same file.
     var recent: [(key: WorkerFile, file: ScenarioFile)] = []
-    while let request = try? channel.receive(WorkerRequest.init(line:)) {
+    var reader = WorkerRequest.Reader()
+    while let request = try? channel.receive({ try reader.request($0) }) {
       let workerFile: WorkerFile =
         switch request {
         case .collect(let file, _), .run(let file, _, _, _, _): file

@@ -294,7 +294,7 @@ public final class ScenarioEngine {
       shareable = session.isUntouched
       try state.call(
         _runPrepared, prepared, scenario.index, scenario.rawName.map(LuaValue.bytes) ?? .string(scenario.name),
-        scenario.line, scenario.occurrence, ScenarioSession.seed(environment.seed, file.path + "\u{0}" + name))
+        scenario.line, scenario.occurrence, ScenarioSession.seed(environment.seed, path: file.path, case: name))
       outcome = .passed
     } catch {
       outcome = CaseVerdict.outcome(of: error, memoryLimit: environment.limits.memory)

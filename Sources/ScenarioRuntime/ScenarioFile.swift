@@ -16,10 +16,9 @@ public struct ScenarioFile: Sendable {
   ///
   /// - Throws: ``FileAccessError`` when the file is missing, a directory, or outside the root.
   public init(path: String, environment: ScenarioEnvironment) throws {
-    absolutePath = try environment.files.resolve(path)
+    absolutePath = try environment.files.readable(path)
     self.path = environment.files.displayPath(absolutePath)
     _text = nil
-    _ = try source(environment)
   }
 
   /// A file the runner found but may not or cannot read (outside the root, missing, unreadable): the

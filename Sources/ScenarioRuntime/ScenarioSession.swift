@@ -44,11 +44,22 @@ public final class ScenarioSession {
 
   /// A seed mixing the run's seed with a name (FNV-1a), so every file and case gets its own sequence.
   static func seed(_ runSeed: UInt64, _ name: String) -> Int {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ runSeed
-    for byte in name.utf8 {
-      hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+    Int(truncatingIfNeeded: mix(0xcbf2_9ce4_8422_2325 ^ runSeed, name))
+  }
+
+  /// The seed of the case `name` of the file at `path`: the seed of the two names joined by a NUL byte.
+  static func seed(_ runSeed: UInt64, path: String, case name: String) -> Int {
+    let path = mix(0xcbf2_9ce4_8422_2325 ^ runSeed, path)
+    return Int(truncatingIfNeeded: mix(path &* 0x0000_0100_0000_01b3, name))  // the NUL byte: xor with 0, then multiply
+  }
+
+  private static func mix(_ hash: UInt64, _ text: String) -> UInt64 {
+    var hash = hash
+    var text = text
+    text.withUTF8 { bytes in
+      for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
     }
-    return Int(truncatingIfNeeded: hash)
+    return hash
   }
 
   var environment: ScenarioEnvironment { engine.environment }

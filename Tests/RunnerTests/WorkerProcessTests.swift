@@ -98,6 +98,36 @@ struct WorkerProcessTests {
     #expect(run.outcome == .passed && run.deviceVersions == ["12.0", "14.0"])
   }
 
+  @Test("a worker's reader takes a request's file and version from the one before only when they are the same")
+  func readerReuses() throws {
+    let a = WorkerFile(path: "a.lua", absolutePath: "/r/a.lua", readsDirectly: false)
+    let b = WorkerFile(path: "a.lua", absolutePath: "/r/a.lua", readsDirectly: true)
+    let c = WorkerFile(path: "a.lua", absolutePath: "/s/a.lua", readsDirectly: false)
+    var reader = WorkerRequest.Reader()
+    for (file, version, name) in [(a, "14", "x"), (a, "14", "y [iOS 14]"), (b, "15.2", "y"), (c, "15.2", "z"), (a, "14", "x")] {
+      let scenario = ScenarioIdentity(index: 1, name: "x\ty", line: Int.max, occurrence: 1)
+      let request = WorkerRequest.run(file, scenario: scenario, name: name, iosVersion: RequestedVersion(written: version), keepsTranscript: false)
+      guard case .run(let file2, let scenario2, let name2, let version2, _) = try reader.request(request.line[...]) else {
+        Issue.record("not a run request")
+        continue
+      }
+      #expect(file2 == file && scenario2 == scenario && name2 == name && version2.text == version)
+    }
+    guard case .collect(let file2, _) = try reader.request(WorkerRequest.collect(c, keepsTopLevel: true).line[...]) else {
+      Issue.record("not a collect request")
+      return
+    }
+    #expect(file2 == c)
+    for malformed in ["R\tx\t1\t1\t14\t0\t0\ta\tb\tn\tn", "R\t99999999999999999999\t1\t1\t14\t0\t0\ta\tb\tn\tn", "R\t\t1\t1\t14\t0\t0\ta\tb\tn\tn"] {
+      #expect(throws: (any Error).self, "\(malformed)") { try reader.request(Array(malformed.utf8)[...]) }
+    }
+    guard case .run(_, let scenario, _, _, _) = try reader.request(Array("R\t-9223372036854775808\t0\t1\t14\t0\t0\ta\tb\tn\tn".utf8)[...]) else {
+      Issue.record("not a run request")
+      return
+    }
+    #expect(scenario.index == Int.min, "the most negative number reads")
+  }
+
   @Test("a collection's registrations survive their line form: versions, tags, skips, tabs and line breaks, no registration")
   func collectedLines() throws {
     let scenarios = [
