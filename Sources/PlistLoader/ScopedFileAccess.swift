@@ -66,8 +66,8 @@ public struct ScopedFileAccess: Sendable, Hashable {
   /// - Throws: ``FileAccessError``: `.outsideRoot`, `.notFound`, `.invalidPath`, `.isDirectory` or `.unreadable`
   ///   (also for what is not a regular file: reading a FIFO would wait forever).
   public func read(_ path: String, relativeTo base: String? = nil) throws -> Data {
-    let resolved = try readable(path, relativeTo: base)
-    guard let data = Self.contents(resolved) else { throw Self.unreadable(displayPath(resolved)) }
+    let (resolved, shown) = try regularFile(path, relativeTo: base)
+    guard let data = Self.contents(resolved) else { throw Self.unreadable(shown) }
     return data
   }
 
@@ -76,6 +76,16 @@ public struct ScopedFileAccess: Sendable, Hashable {
   ///
   /// - Throws: ``FileAccessError``, as ``read(_:relativeTo:)`` throws it.
   public func readable(_ path: String, relativeTo base: String? = nil) throws -> String {
+    let (resolved, shown) = try regularFile(path, relativeTo: base)
+    let descriptor = FileSystemName.withCString(resolved) { open($0, O_RDONLY | O_CLOEXEC) }
+    guard descriptor >= 0 else { throw Self.unreadable(shown) }
+    close(descriptor)
+    return resolved
+  }
+
+  /// `path` resolved against `base`, and as messages show it, when it is not a directory nor anything
+  /// else than a regular file (a path that `stat` cannot see is left to opening it to explain).
+  private func regularFile(_ path: String, relativeTo base: String?) throws -> (resolved: String, shown: String) {
     let resolved = try resolve(path, relativeTo: base)
     let shown = displayPath(resolved)
     let kind = Self.status(resolved).map { $0.st_mode & S_IFMT }
@@ -85,10 +95,7 @@ public struct ScopedFileAccess: Sendable, Hashable {
     guard kind.map({ $0 == S_IFREG }) ?? true else {
       throw FileAccessError(.unreadable, path: shown, description: "\(shown): cannot be read (not a regular file)")
     }
-    let descriptor = FileSystemName.withCString(resolved) { open($0, O_RDONLY | O_CLOEXEC) }
-    guard descriptor >= 0 else { throw Self.unreadable(shown) }
-    close(descriptor)
-    return resolved
+    return (resolved, shown)
   }
 
   /// The error of a file that could not be opened or read, with errno's reason.

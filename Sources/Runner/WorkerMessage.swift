@@ -80,11 +80,6 @@ extension WorkerRequest {
     }
   }
 
-  init(line: ArraySlice<UInt8>) throws {
-    var reader = Reader()
-    self = try reader.request(line)
-  }
-
   /// Reads request lines one after another, as a worker gets them: a run request takes its file and its
   /// version from the one before when they are the same (most requests are the next case of the same
   /// file), so that a request makes strings only of the names it brings.

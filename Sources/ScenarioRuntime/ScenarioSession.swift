@@ -44,16 +44,19 @@ public final class ScenarioSession {
 
   /// A seed mixing the run's seed with a name (FNV-1a), so every file and case gets its own sequence.
   static func seed(_ runSeed: UInt64, _ name: String) -> Int {
-    Int(truncatingIfNeeded: mix(0xcbf2_9ce4_8422_2325 ^ runSeed, name))
+    Int(truncatingIfNeeded: fnv1a(name, from: fnvOffsetBasis ^ runSeed))
   }
 
-  /// The seed of the case `name` of the file at `path`: the seed of the two names joined by a NUL byte.
+  /// The seed of the case `name` of the file at `path`: the seed of the two joined by a NUL byte, hashed
+  /// without joining them.
   static func seed(_ runSeed: UInt64, path: String, case name: String) -> Int {
-    let path = mix(0xcbf2_9ce4_8422_2325 ^ runSeed, path)
-    return Int(truncatingIfNeeded: mix(path &* 0x0000_0100_0000_01b3, name))  // the NUL byte: xor with 0, then multiply
+    Int(truncatingIfNeeded: fnv1a(name, from: fnv1a("\u{0}", from: fnv1a(path, from: fnvOffsetBasis ^ runSeed))))
   }
 
-  private static func mix(_ hash: UInt64, _ text: String) -> UInt64 {
+  private static let fnvOffsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
+
+  /// `hash` carried on over the bytes of `text` (64-bit FNV-1a).
+  private static func fnv1a(_ text: String, from hash: UInt64) -> UInt64 {
     var hash = hash
     var text = text
     text.withUTF8 { bytes in

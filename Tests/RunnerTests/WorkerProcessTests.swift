@@ -69,13 +69,14 @@ struct WorkerProcessTests {
   @Test("requests and replies survive their line forms (collect, run, pass): tabs, line breaks and backslashes in names, a name that is not UTF-8, an empty name, numbers of many digits and zero")
   func lines() throws {
     let file = WorkerFile(path: "a\tb.lua", absolutePath: "/x/a\tb.lua", readsDirectly: false)
+    var reader = WorkerRequest.Reader()
     for scenario in [
       ScenarioIdentity(index: 2, name: "x\ty\nz\\", line: 7, occurrence: 3),
       ScenarioIdentity(index: 2, name: "x\u{FFFD}", line: 7, occurrence: 1, rawName: [0x78, 0xFF]),
       ScenarioIdentity(index: 1_234_567, name: "", line: 0, occurrence: 10),  // numbers written digit by digit
     ] {
       let request = WorkerRequest.run(file, scenario: scenario, name: scenario.name + " [iOS 14]", iosVersion: RequestedVersion(written: "14"), keepsTranscript: true)
-      guard case .run(let file2, let scenario2, let name2, let version2, let keeps2) = try WorkerRequest(line: request.line[...]) else {
+      guard case .run(let file2, let scenario2, let name2, let version2, let keeps2) = try reader.request(request.line[...]) else {
         Issue.record("not a run request")
         continue
       }
@@ -85,7 +86,7 @@ struct WorkerProcessTests {
       let collect = WorkerRequest.collect(
         WorkerFile(path: file.path, absolutePath: file.absolutePath, readsDirectly: readsDirectly), keepsTopLevel: keeps)
       #expect(collect.line.first == UInt8(ascii: "K"))
-      guard case .collect(let file2, let keeps2) = try WorkerRequest(line: collect.line[...]) else {
+      guard case .collect(let file2, let keeps2) = try reader.request(collect.line[...]) else {
         Issue.record("not a collect request")
         continue
       }
