@@ -129,6 +129,7 @@ struct RunCommand: ParsableCommand {
     let environment = try usage { try ScenarioEnvironment(root: settings.root, limits: settings.limits, seed: settings.seed ?? 0) }
     // Every case and every file's top level runs in a worker process the run can stop (issue 11).
     let lanes = LanePool(.workerProcesses(try settings.workerLaunch()), environment: environment, stop: stop)
+    lanes.prepare()
     let patterns = try settings.patterns()
     let found = try usage { try ScenarioDiscovery.files(in: settings.paths, matching: patterns.files) }
     guard !found.isEmpty else {
@@ -226,6 +227,8 @@ struct RunCommand: ParsableCommand {
     )
     let executor = RunExecutor(environment: environment, files: loadedFiles, options: options)
     let interrupted = executor.execute(plan, info: info, stop: stop, started: started, ranAhead: consume ranAhead) { event in
+      // No case runs after the run's end: its workers go while the reports are written.
+      if case .runEnded = event.kind { lanes.retire() }
       reporter.record(event)
       tally.record(event)
     }

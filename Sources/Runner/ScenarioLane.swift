@@ -20,6 +20,10 @@ final class ScenarioLane: CaseLane {
   private let _stop: StopFlag
   private lazy var _engine = Result { () throws(LuaError) in try ScenarioEngine(environment: _environment) }
   private var _worker: WorkerProcess?
+  /// A worker started before the lane's first job (``prepare()``), not yet seen ready.
+  private var _starting: WorkerProcess?
+  /// Workers the lane let go (``retire()``): killed, and reaped when the lane goes.
+  private var _retired: [WorkerProcess] = []
   /// The paths of the files the lane collected or took cases of: a preference only (a worker started
   /// again after a failure has lost them, which is rare enough not to track).
   private var _compiled: Set<String> = []
@@ -30,6 +34,30 @@ final class ScenarioLane: CaseLane {
     _isolation = isolation
     _environment = environment
     _stop = stop
+  }
+
+  /// Starts the lane's worker process now, without waiting for it, so that it loads while the runner
+  /// still finds and reads the run's files.
+  func prepare() {
+    guard case .workerProcesses(let launch) = _isolation, _worker == nil, _starting == nil else { return }
+    _starting = try? WorkerProcess(launch)
+  }
+
+  /// Ends the lane's worker process without waiting for it to go (it is reaped when the lane goes):
+  /// the run has no more work for it. A job the lane takes later starts another.
+  func retire() {
+    for worker in [_worker, _starting].compactMap({ $0 }) {
+      worker.dismiss()
+      _retired.append(worker)
+    }
+    _worker = nil
+    _starting = nil
+  }
+
+  /// The worker ``prepare()`` started, handed over once, or a new one.
+  private func startWorker(_ launch: WorkerLaunch) throws -> WorkerProcess {
+    defer { _starting = nil }
+    return try _starting ?? WorkerProcess(launch)
   }
 
   /// Runs the file's top level and returns the scenarios it registers, or the problem to report for it;
@@ -145,7 +173,7 @@ final class ScenarioLane: CaseLane {
         then(.failed(Self.topLevelProblem(problem ?? Self.problem(.stopped, launch, at: ScriptLocation(path: job.file.path)))))
       }
     }
-    if _worker == nil, let worker = try? WorkerProcess(launch) {
+    if _worker == nil, let worker = try? startWorker(launch) {
       do throws(WorkerProcess.Failure) {
         try worker.awaitReady(launch, isAbandoned: { _stop.isAbandoned || isDone() })
         _worker = worker
@@ -302,7 +330,7 @@ final class ScenarioLane: CaseLane {
 
   /// Starts a worker and queues `requests` in it; false when none could be started.
   private func start(_ launch: WorkerLaunch, sending requests: [WorkerRequest]) -> Bool {
-    guard let worker = try? WorkerProcess(launch) else { return false }
+    guard let worker = try? startWorker(launch) else { return false }
     _worker = worker
     for request in requests { try? worker.send(request) }
     return true
@@ -332,7 +360,7 @@ final class ScenarioLane: CaseLane {
     case .workerProcesses(let launch):
       let location = ScriptLocation(path: file.path, line: line)
       do {
-        let worker = try _worker ?? WorkerProcess(launch)
+        let worker = try _worker ?? startWorker(launch)
         _worker = worker
         do throws(WorkerProcess.Failure) {
           return .reply(try worker.perform(request, launch, isAbandoned: { _stop.isAbandoned }))
@@ -397,14 +425,32 @@ public final class LanePool: LaneSource, @unchecked Sendable {
     _stop = stop
   }
 
+  /// Starts one lane's worker process now, without waiting for it: it loads while the runner finds and
+  /// reads the run's files, and the first lane to take work gets it.
+  public func prepare() {
+    let lane = _newLane()
+    lane.prepare()
+    _lock.withLock { _idle.append(lane) }
+  }
+
+  /// Ends the worker processes of the idle lanes without waiting for them (they are reaped when the
+  /// pool goes): called when the run has no more work, so that they end while the reports are written.
+  public func retire() {
+    _lock.withLock { _idle }.forEach { $0.retire() }
+  }
+
   /// Runs `body` with a lane no other thread uses meanwhile (an idle one, or a new one).
   func withLane<Result>(_ body: (ScenarioLane) -> Result) -> Result {
-    let lane = _lock.withLock { _idle.popLast() } ?? ScenarioLane(_isolation, environment: _environment, stop: _stop)
+    let lane = _lock.withLock { _idle.popLast() } ?? _newLane()
     defer { _lock.withLock { _idle.append(lane) } }
     return body(lane)
   }
 
   func withLane(_ body: (any CaseLane) -> Void) {
     withLane { (lane: ScenarioLane) in body(lane) }
+  }
+
+  private func _newLane() -> ScenarioLane {
+    ScenarioLane(_isolation, environment: _environment, stop: _stop)
   }
 }

@@ -202,6 +202,11 @@ final class WorkerProcess {
     }
   }
 
+  /// Ends the process at once (SIGKILL) without waiting for it: ``stop()`` reaps it, as this object's end does.
+  func dismiss() {
+    if _isRunning { kill(pid, SIGKILL) }
+  }
+
   /// Ends the process at once (SIGKILL) and reaps it.
   func stop() {
     guard _isRunning else { return }

@@ -254,6 +254,61 @@ struct WorkerProcessTests {
     #expect(problems == Array(repeating: "WorkerCrashed: its top level crashed its worker process (signal 6 (Aborted))", count: 2))
   }
 
+  @Test(
+    "a lane's worker started ahead serves its first cases; a retired lane's worker is killed without being waited for, reaped when the lane goes, and a later case starts another",
+    .enabled(if: FileManager.default.fileExists(atPath: "/proc/self/stat")))
+  func lanePreparesAndRetires() throws {
+    let environment = try ScenarioEnvironment(root: FileManager.default.temporaryDirectory.path)
+    let started = FileManager.default.temporaryDirectory.appendingPathComponent("permsim-lane-\(UUID().uuidString).pids").path
+    defer { unlink(started) }
+    let tab = "\t"
+    let script = """
+      echo $$ >> '\(started)'
+      echo Y
+      while IFS= read -r line; do rest=${line#R\(tab)}; echo "P\(tab)${rest%%\(tab)*}"; done
+      """
+    func pids() -> [pid_t] {
+      ((try? String(contentsOfFile: started, encoding: .utf8)) ?? "").split(separator: "\n").compactMap { pid_t($0) }
+    }
+    /// The state letter of `/proc/PID/stat` (`Z`: ended, not reaped), or nil once the process is reaped.
+    func state(_ pid: pid_t) -> Character? {
+      guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let name = stat.lastIndex(of: ")")
+      else { return nil }
+      return stat[stat.index(name, offsetBy: 2)]
+    }
+    func eventually(_ condition: () -> Bool) -> Bool {
+      let deadline = ContinuousClock.now + .seconds(10)
+      while !condition() {
+        guard ContinuousClock.now < deadline else { return false }
+        usleep(2_000)
+      }
+      return true
+    }
+    func run(_ lane: ScenarioLane, _ indices: [Int]) -> [[String]] {
+      var next = indices.enumerated().map { Self.job($0.offset, index: $0.element) }[...]
+      var versions: [[String]] = []
+      lane.runAll(
+        keepsTranscript: false, isDone: { next.isEmpty }, next: { next.popFirst() }, began: { _ in },
+        finish: { _, run in versions.append(run?.deviceVersions ?? ["none"]) })
+      return versions
+    }
+
+    var lane: ScenarioLane? = ScenarioLane(.workerProcesses(Self.launch(script)), environment: environment, stop: StopFlag())
+    lane?.prepare()
+    #expect(eventually { pids().count == 1 }, "the worker starts before the lane has a job")
+    #expect(run(try #require(lane), [7, 8, 9]) == [["7"], ["8"], ["9"]])
+    #expect(pids().count == 1, "the cases ran in the worker started ahead")
+    let first = try #require(pids().first)
+
+    lane?.retire()
+    #expect(eventually { state(first) == "Z" || state(first) == nil }, "killed")
+    #expect(run(try #require(lane), [3]) == [["3"]])
+    #expect(pids().count == 2, "a case after the retirement starts another worker")
+    lane = nil
+    #expect(state(first) == nil, "reaped when the lane went")
+    #expect(pids().allSatisfy { state($0) == nil })
+  }
+
   @Test("a request queued by send goes out when the runner waits for its reply")
   func queuedRequestIsSent() throws {
     let worker = try WorkerProcess(Self.launch("read line; echo P; exec sleep 60"))
