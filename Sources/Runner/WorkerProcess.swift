@@ -210,7 +210,7 @@ final class WorkerProcess {
   /// Ends the process at once (SIGKILL) and reaps it.
   func stop() {
     guard _isRunning else { return }
-    kill(pid, SIGKILL)
+    dismiss()
     _ = ended()
   }
 
