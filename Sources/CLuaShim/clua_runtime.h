@@ -115,6 +115,14 @@ void clua_armthread(lua_State *co);
 lua_State *clua_enterthread(lua_State *L);
 void clua_leavethread(lua_State *L, lua_State *previous);
 
+/*
+** The length of the table (or table-like value: a metatable with __index, __newindex and __len) at
+** index 1, as table.insert, table.remove and table.sort take it; raises for any other value.
+*/
+lua_Integer clua_tablelength(lua_State *L);
+/* table.sort, charged per comparison and the same on every run (clua_sort.c). */
+int clua_sort(lua_State *L);
+
 /* Replaces find, match, gmatch and gsub in the string table on top by the budgeted matcher. */
 void clua_openpatterns(lua_State *L);
 

@@ -10,7 +10,8 @@
 ** of them do work in proportion to what they are given or make, which the memory limit bounds. The
 ** few whose loops are bounded by nothing (string.rep of nothing, table.move, table.insert,
 ** table.remove and table.concat over a length a __len invents or elements an __index makes up) and
-** collectgarbage are charged to the budget here; pattern matching is the sandbox's own, charged per
+** collectgarbage are charged to the budget here; table.sort is the sandbox's own, charged per
+** comparison (clua_sort.c); pattern matching is the sandbox's own, charged per
 ** matcher step (clua_pattern.c); every coroutine resume is charged what the hook could have missed.
 */
 #include <limits.h>
@@ -118,7 +119,7 @@ static int has_field(lua_State *L, const char *key, int n) {
   return lua_rawget(L, -n) != LUA_TNIL;
 }
 
-static lua_Integer table_length(lua_State *L) {
+lua_Integer clua_tablelength(lua_State *L) {
   if (lua_type(L, 1) != LUA_TTABLE) {  /* or a value with the metamethods a table operation needs */
     int n = 1;
     if (lua_getmetatable(L, 1) && has_field(L, "__index", ++n) && has_field(L, "__newindex", ++n) &&
@@ -131,7 +132,7 @@ static lua_Integer table_length(lua_State *L) {
 }
 
 static int sandbox_insert(lua_State *L) {
-  lua_Integer end = luaL_intop(+, table_length(L), 1);  /* the first empty slot */
+  lua_Integer end = luaL_intop(+, clua_tablelength(L), 1);  /* the first empty slot */
   lua_Integer position, i;
   switch (lua_gettop(L)) {
     case 2:
@@ -154,7 +155,7 @@ static int sandbox_insert(lua_State *L) {
 }
 
 static int sandbox_remove(lua_State *L) {
-  lua_Integer size = table_length(L);
+  lua_Integer size = clua_tablelength(L);
   lua_Integer position = luaL_optinteger(L, 2, size);
   if (position != size)
     luaL_argcheck(L, (lua_Unsigned)position - 1u <= (lua_Unsigned)size, 2, "position out of bounds");
@@ -408,6 +409,8 @@ int clua_opensandbox(lua_State *L) {
   lua_setfield(L, -2, "remove");
   lua_pushcfunction(L, sandbox_concat);
   lua_setfield(L, -2, "concat");
+  lua_pushcfunction(L, clua_sort);
+  lua_setfield(L, -2, "sort");
   lua_pop(L, 2);
   lua_pushliteral(L, "");
   lua_getmetatable(L, -1);                  /* "", string metatable */

@@ -168,6 +168,7 @@ struct HostileSuiteTests {
     Attempt("budgets.lua", "a quadratic a*b over a mebibyte", budget, "instruction budget exceeded"),
     Attempt("budgets.lua", "to_match with a backtracking pattern", budget, "instruction budget exceeded"),
     Attempt("budgets.lua", "table.concat over elements its __index makes up", budget, "instruction budget exceeded"),
+    Attempt("budgets.lua", "table.sort over a length its __len makes up", budget, "instruction budget exceeded"),
     Attempt("budgets.lua", "an 8 MiB string passed to the host in a loop", budget, "instruction budget exceeded"),
     Attempt("budgets.lua", "device with a 1 MiB SSID", script, "bad option 'wifi' to 'device' (at most 4096 bytes, got 1048576)"),
     Attempt("budgets.lua", "an inline Info.plist with a 1 MiB string", script, "bad option 'info' to 'install' (at most 4096 bytes, got 1048576)"),

@@ -183,6 +183,70 @@ struct BudgetTests {
     #expect(sandbox == lua)
   }
 
+  @Test("table.sort is charged per comparison, whatever its __len, __index and __newindex do")
+  func sort() throws {
+    let count = try charged("local t = {} for i = 1, 1000 do t[i] = (i * 7919) % 1000 end table.sort(t)")
+    #expect(count >= 80_000, "\(count) instructions charged for about 10,000 comparisons")
+    let lying = try budgetError(
+      "table.sort(setmetatable({}, { __len = function() return 1 << 30 end, __index = rawlen, __newindex = rawequal }))")
+    #expect(lying.kind == .budget)
+  }
+
+  /// Sorts records by a key with many ties, counting the comparator's calls, and numbers with the default
+  /// comparison: the order ties end in and the calls show the algorithm, which must be Lua's.
+  private static let sortingScript = """
+    local seed = 12345
+    local function rand(n) seed = (seed * 1103515245 + 12345) % 2147483648 return seed % n end
+    local out = {}
+    for round = 1, 200 do
+      local size = round <= 150 and rand(120) or 100 + rand(1500)
+      local keys = 1 + rand(size // 3 + 1)
+      local records, numbers = {}, {}
+      for i = 1, size do records[i] = { key = rand(keys), id = i } numbers[i] = rand(keys) + rand(2) / 2 end
+      local calls = 0
+      table.sort(records, function(a, b) calls = calls + 1 return a.key < b.key end)
+      table.sort(numbers)
+      local ids = {}
+      for i = 1, size do ids[i] = records[i].id end
+      out[#out + 1] = calls .. ":" .. table.concat(ids, ",") .. ":" .. table.concat(numbers, ",")
+    end
+    return table.concat(out, "\\n")
+    """
+
+  @Test("table.sort behaves as Lua's", arguments: [
+    sortingScript,
+    #"local t = { "b", "a", "c" } table.sort(t, function(a, b) return a > b end) return table.concat(t)"#,
+    #"local t = setmetatable({}, { __index = function(_, i) return 10 - i end, __newindex = rawset, __len = function() return 5 end }) table.sort(t) return rawget(t, 1), rawget(t, 5)"#,
+    #"return pcall(table.sort, { 3, 1, "x", 2 })"#,
+    #"return pcall(table.sort, { 3, 2, 1 }, 5)"#,
+    #"return pcall(table.sort, {}, 5)"#,
+    #"return pcall(table.sort, "abc")"#,
+    #"return pcall(table.sort, setmetatable({}, { __len = function() return 1 << 40 end, __index = rawlen, __newindex = rawset }))"#,
+    #"return pcall(table.sort, { 5, 4, 3, 2, 1 }, function(a, b) return true end)"#,
+  ])
+  func sortAsLua(code: String) throws {
+    let lua = try LuaState(.init(sandbox: false, instructionLimit: 0)).run(code, chunkName: "=s")
+    let sandbox = try LuaState(.init(instructionLimit: 0)).run(code, chunkName: "=s")
+    #expect(sandbox == lua)
+  }
+
+  @Test("table.sort does the same on every run where Lua's draws pivots from the clock")
+  func sortIsDeterministic() throws {
+    // Keys in descending order unbalance the partitions of Lua's median of three; Lua's sort then takes
+    // its pivots at places drawn from the clock, and which comparisons it makes, and so the order equal
+    // keys end in, would vary from run to run.
+    let code = """
+      local t, calls = {}, 0
+      for i = 1, 3000 do t[i] = { key = (3000 - i) // 3, id = i } end
+      table.sort(t, function(a, b) calls = calls + 1 return a.key < b.key end)
+      local sum = 0 for i = 1, #t do sum = (sum * 31 + t[i].id) % 1000000007 end
+      for i = 2, #t do assert(t[i - 1].key <= t[i].key, "not sorted") end
+      return calls, sum
+      """
+    let first = try LuaState(.init(instructionLimit: 0)).run(code, chunkName: "=d")
+    for _ in 0..<5 { #expect(try LuaState(.init(instructionLimit: 0)).run(code, chunkName: "=d") == first) }
+  }
+
   // MARK: - Host copies
 
   @Test("strings read by the host are charged by their size")

@@ -47,6 +47,13 @@ scenario("table.concat over elements its __index makes up", function()
   table.concat(setmetatable({}, { __index = table.concat }), "", 1, 1 << 40)
 end)
 
+-- Tries: table.sort over 2^30 elements a __len claims, read through a C __index (rawlen) and written
+-- through a C __newindex (rawequal): every comparison runs in C. Must: error of type BudgetExceeded
+-- (the sandbox's sort charges each comparison; the original ran until --timeout stopped it).
+scenario("table.sort over a length its __len makes up", function()
+  table.sort(setmetatable({}, { __len = function() return 1 << 30 end, __index = rawlen, __newindex = rawequal }))
+end)
+
 -- Tries: make the host copy an 8 MiB string again and again. Must: error of type BudgetExceeded
 -- (a copy is charged by its size: this one alone spends the suite's budget).
 scenario("an 8 MiB string passed to the host in a loop", function()
