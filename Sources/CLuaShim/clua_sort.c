@@ -51,6 +51,14 @@ static void store_two(lua_State *L, Index i, Index j) {
   lua_seti(L, 1, j);
 }
 
+/* With t[i] below t[j] on top of the stack: exchanges them in t when t[j] sorts before t[i]; pops both. */
+static void order_two(lua_State *L, Index i, Index j) {
+  if (sorts_before(L, -1, -2))
+    store_two(L, i, j);
+  else
+    lua_pop(L, 2);
+}
+
 /*
 ** Partitions t[lo..up] around the pivot P on top of the stack (also at t[up - 1]); returns P's final
 ** place, with t[lo..place - 1] <= P <= t[place + 1..up]. Pops P.
@@ -93,23 +101,17 @@ static void sort_interval(lua_State *L, Index lo, Index up, unsigned int spread)
     Index p, smaller;
     lua_geti(L, 1, lo);
     lua_geti(L, 1, up);
-    if (sorts_before(L, -1, -2))  /* t[up] < t[lo] */
-      store_two(L, lo, up);
-    else
-      lua_pop(L, 2);
+    order_two(L, lo, up);
     if (up - lo == 1) break;
     p = (up - lo < SORT_SPREAD_LIMIT || spread == 0) ? (lo + up) / 2 : spread_pivot(lo, up, spread);
     lua_geti(L, 1, p);
     lua_geti(L, 1, lo);
     if (sorts_before(L, -2, -1)) {  /* t[p] < t[lo] */
       store_two(L, p, lo);
-    } else {
+    } else {  /* t[p] stays for the next comparison */
       lua_pop(L, 1);
       lua_geti(L, 1, up);
-      if (sorts_before(L, -1, -2))  /* t[up] < t[p] */
-        store_two(L, p, up);
-      else
-        lua_pop(L, 2);
+      order_two(L, p, up);
     }
     if (up - lo == 2) break;
     lua_geti(L, 1, p);  /* the pivot, kept on the stack through the partition */

@@ -342,10 +342,6 @@ extension LuaStack {
     var bytes = 0
   }
 
-  /// The capacity a table's copy starts with, unless its sequence is longer: most tables a scenario hands
-  /// the host (options, an inline Info.plist) hold a few fields.
-  private static let copiedTableCapacity = 8
-
   /// How deep nested tables are copied; deeper ones become `.opaque("table")`.
   private static let maximumDepth = 100
 
@@ -378,9 +374,7 @@ extension LuaStack {
     reserve(6)
     let top = lua_gettop(L)
     defer { lua_settop(L, top) }
-    // Sized for an options table at once (a dictionary that starts empty reallocates and rehashes as it
-    // grows: at 1, 2, 4 and 8 entries), or for the table's sequence.
-    var table = [LuaValue: LuaValue](minimumCapacity: max(Self.copiedTableCapacity, Int(clamping: lua_rawlen(L, index))))
+    var table: [LuaValue: LuaValue] = [:]
     lua_pushnil(L)  // first key
     while true {
       var more: Int32 = 0
