@@ -1,4 +1,5 @@
 import ArgumentParser
+import Runner
 
 #if canImport(Glibc)
 import Glibc
@@ -15,9 +16,12 @@ public struct PermsimCommand: ParsableCommand {
     version: "0.1.0",
     subcommands: [
       RunCommand.self, ReplCommand.self, LintCommand.self, ExplainCommand.self, EvalCommand.self, InitCommand.self,
-      DefinitionsCommand.self, WorkerCommand.self,
+      DefinitionsCommand.self,
     ]
   )
+
+  /// The one argument that starts this binary as a worker process of `permsim run` (not for direct use).
+  static let workerMode = "worker"
 
   /// Creates the command (ArgumentParser fills it in).
   public init() {}
@@ -26,6 +30,9 @@ public struct PermsimCommand: ParsableCommand {
   ///
   /// 0: success (help and version included); 1: failures or errors; 2: a usage error.
   public static func exitStatus(running arguments: [String]) -> Int32 {
+    // A worker of `permsim run` takes no options (its settings come on its standard input, see
+    // WorkerSettings), so it skips argument parsing, which would cost a third of its start.
+    if arguments == [workerMode] { return WorkerServer.serve() }
     do {
       var command = try parseAsRoot(arguments)
       try command.run()

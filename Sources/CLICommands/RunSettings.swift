@@ -117,17 +117,14 @@ struct RunSettings {
     return value * scale
   }
 
-  /// How `permsim run` starts its worker processes: this binary, in its worker mode, with the run's root, limits and seed.
+  /// How `permsim run` starts its worker processes: this binary, in its worker mode, told the run's root, limits and seed.
   func workerLaunch() throws -> WorkerLaunch {
     guard let executable = Bundle.main.executablePath else {
       throw ValidationError("cannot find the permsim binary to start worker processes from")
     }
     return WorkerLaunch(
       executable: executable,
-      arguments: [
-        "worker", "--root", root, "--instructions", String(limits.instructions), "--memory", String(limits.memory),
-        "--seed", String(seed ?? 0),
-      ],
+      arguments: [PermsimCommand.workerMode], settings: WorkerSettings(root: root, limits: limits, seed: seed ?? 0),
       timeLimit: timeLimit, memoryLimit: workerMemory)
   }
 

@@ -10,16 +10,19 @@ import Darwin
 public struct WorkerLaunch: Sendable {
   /// The permsim binary.
   public var executable: String
-  /// Its arguments for the worker mode (`worker --root … --instructions … --memory … --seed …`).
+  /// Its arguments for the worker mode (`worker`).
   public var arguments: [String]
+  /// What the worker reads first, before any request; nil for a stand-in worker that takes none (tests).
+  public var settings: WorkerSettings?
   /// How long one case (or one file's collection) may take, wall clock (`--timeout`).
   public var timeLimit: Duration
   /// The host memory (resident set) a worker may reach, in bytes; 0 for no limit (`--worker-memory`).
   public var memoryLimit: Int
 
-  public init(executable: String, arguments: [String], timeLimit: Duration, memoryLimit: Int) {
+  public init(executable: String, arguments: [String], settings: WorkerSettings?, timeLimit: Duration, memoryLimit: Int) {
     self.executable = executable
     self.arguments = arguments
+    self.settings = settings
     self.timeLimit = timeLimit
     self.memoryLimit = memoryLimit
   }
@@ -100,6 +103,11 @@ final class WorkerProcess {
     _toWorker = requests[1]
     _fromWorker = replies[0]
     _channel = WorkerChannel(input: replies[0], output: requests[1])
+    if let settings = launch.settings {
+      // Written now: the worker reads them as it starts, while the runner still looks for its files.
+      _channel.enqueue(settings.line)
+      _ = _channel.flush()  // a worker that is gone shows when the runner waits for it
+    }
   }
 
   deinit {

@@ -11,11 +11,11 @@ import Darwin
 
 /// The worker side of ``CaseIsolation/workerProcesses(_:)``: answers requests on standard input, one engine for its life.
 public enum WorkerServer {
-  /// Serves requests from standard input until it closes; returns the exit status.
+  /// Reads its ``WorkerSettings`` from standard input, then serves requests from it until it closes; returns the exit status.
   ///
   /// The worker ignores SIGINT, SIGHUP and SIGTERM (its runner decides when it ends: it closes the
   /// pipe, or sends SIGKILL), and ends itself when its runner is gone, even in the middle of a case.
-  public static func serve(environment: ScenarioEnvironment) -> Int32 {
+  public static func serve() -> Int32 {
     for signalNumber in [SIGINT, SIGHUP, SIGTERM] { signal(signalNumber, SIG_IGN) }
     let parent = getppid()
     let watchdog = Thread {
@@ -23,11 +23,22 @@ public enum WorkerServer {
       _exit(0)
     }
     watchdog.start()
-    let engine = Result { () throws(LuaError) in try ScenarioEngine(environment: environment) }
     // Each reply goes out as its case ends, never held while the next case runs: a case that crashes
     // the worker, or that its runner kills, takes no finished case's reply with it. The requests come
     // in batches (``ScenarioLane``), read in one blocking read.
     let channel = WorkerChannel(input: 0, output: 1, waits: .blocking)
+    let environment: ScenarioEnvironment
+    do {
+      guard let settings = try? channel.receive({ try WorkerSettings(line: $0) }) else {
+        FileHandle.standardError.write(Data("permsim worker: expected the run's settings as the first line (started by permsim run only)\n".utf8))
+        return 2
+      }
+      environment = try ScenarioEnvironment(root: settings.root, limits: settings.limits, seed: settings.seed)
+    } catch {
+      FileHandle.standardError.write(Data("permsim worker: \(error)\n".utf8))
+      return 2
+    }
+    let engine = Result { () throws(LuaError) in try ScenarioEngine(environment: environment) }
     guard channel.send(WorkerProcess.readyLine) else { return 0 }
     // The files of the last requests, most recent last: most requests are the next case of the same file.
     var recent: [(key: WorkerFile, file: ScenarioFile)] = []

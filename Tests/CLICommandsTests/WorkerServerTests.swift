@@ -21,7 +21,8 @@ struct WorkerServerTests {
       """.write(to: folder.appendingPathComponent("w.lua"), atomically: true, encoding: .utf8)
     let launch = WorkerLaunch(
       executable: PermsimProcess.executable.path,
-      arguments: ["worker", "--root", folder.path, "--instructions", "50000000", "--memory", "67108864"],
+      arguments: ["worker"],
+      settings: WorkerSettings(root: folder.path, limits: .init(instructions: 50_000_000, memory: 64 << 20), seed: 0),
       timeLimit: .seconds(60), memoryLimit: 0)
     let worker = try WorkerProcess(launch)
     try worker.awaitReady(launch, isAbandoned: { false })
@@ -47,5 +48,28 @@ struct WorkerServerTests {
       }
     }
     #expect(outcomes == ["passed", "failed"])
+  }
+
+  @Test("a worker reads its root, limits and seed from its first line: tabs and line breaks in the root, the largest seed")
+  func settingsLine() throws {
+    for settings in [
+      WorkerSettings(root: "/a\tb\nc", limits: .init(instructions: 1, memory: 1 << 40), seed: .max),
+      WorkerSettings(root: "/", limits: .init(), seed: 0),
+    ] {
+      #expect(try WorkerSettings(line: settings.line[...]) == settings)
+    }
+    #expect(throws: (any Error).self) { try WorkerSettings(line: Array("S\t1\t2\tx\t/".utf8)[...]) }
+  }
+
+  @Test("a worker whose first line is not its settings, or whose root is missing, says so and ends with status 2")
+  func refusesBadSettings() throws {
+    let malformed = try PermsimProcess.run(["worker"], input: "K\t0\t0\ta.lua\t/a.lua\n")
+    #expect(malformed.status == 2)
+    #expect(malformed.standardOutput.isEmpty, "no ready line")
+    #expect(malformed.standardError.hasPrefix("permsim worker: expected the run's settings as the first line"))
+    let missing = WorkerSettings(root: "/nowhere/\(UUID().uuidString)", limits: .init(), seed: 1)
+    let noRoot = try PermsimProcess.run(["worker"], input: String(decoding: missing.line, as: UTF8.self) + "\n")
+    #expect(noRoot.status == 2)
+    #expect(noRoot.standardError.contains("/nowhere/"))
   }
 }

@@ -11,7 +11,7 @@ import Testing
 struct WorkerProcessTests {
   /// A stand-in worker: `/bin/sh -c script`, which reads the request and then misbehaves.
   static func launch(_ script: String, timeLimit: Duration = .seconds(5), memoryLimit: Int = 0) -> WorkerLaunch {
-    WorkerLaunch(executable: "/bin/sh", arguments: ["-c", script], timeLimit: timeLimit, memoryLimit: memoryLimit)
+    WorkerLaunch(executable: "/bin/sh", arguments: ["-c", script], settings: nil, timeLimit: timeLimit, memoryLimit: memoryLimit)
   }
 
   static let file = ScenarioFile(path: "s.lua", absolutePath: "/nowhere/s.lua", source: "")
@@ -49,7 +49,7 @@ struct WorkerProcessTests {
   func memory() throws {
     let launch = WorkerLaunch(
       executable: "/usr/bin/env",
-      arguments: ["python3", "-c", "import sys, time; sys.stdin.readline(); x = bytearray(300 << 20); time.sleep(60)"],
+      arguments: ["python3", "-c", "import sys, time; sys.stdin.readline(); x = bytearray(300 << 20); time.sleep(60)"], settings: nil,
       timeLimit: .seconds(30), memoryLimit: 100 << 20)
     let worker = try WorkerProcess(launch)
     #expect {
