@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Runner
 
 #if canImport(Glibc)
@@ -20,11 +21,20 @@ public struct PermsimCommand: ParsableCommand {
     ]
   )
 
-  /// The one argument that starts this binary as a worker process of `permsim run` (not for direct use).
-  static let workerMode = "worker"
-
   /// Creates the command (ArgumentParser fills it in).
   public init() {}
+
+  /// Runs the command line `arguments` as the `permsim` executable does: as ``exitStatus(running:)``,
+  /// except that `permsim run` starts its first worker process before it parses its options
+  /// (``WorkerPrestart``), and ends it, reaped, when no run took it.
+  public static func executableStatus(running arguments: [String]) -> Int32 {
+    guard arguments.first == RunCommand.name, let executable = Bundle.main.executablePath else {
+      return exitStatus(running: arguments)
+    }
+    WorkerPrestart.begin(executable: executable)
+    defer { WorkerPrestart.end() }
+    return exitStatus(running: arguments)
+  }
 
   /// Runs the command line `arguments` (without the program name) and returns the exit status.
   ///
@@ -32,7 +42,7 @@ public struct PermsimCommand: ParsableCommand {
   public static func exitStatus(running arguments: [String]) -> Int32 {
     // A worker of `permsim run` takes no options (its settings come on its standard input, see
     // WorkerSettings), so it skips argument parsing, which would cost a third of its start.
-    if arguments == [workerMode] { return WorkerServer.serve() }
+    if arguments == [WorkerLaunch.mode] { return WorkerServer.serve() }
     do {
       var command = try parseAsRoot(arguments)
       try command.run()

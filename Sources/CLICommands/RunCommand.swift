@@ -7,8 +7,11 @@ import ScenarioRuntime
 
 /// `permsim run`: runs scenario files and reports on the console, in JUnit XML, TAP, JSON lines and GitHub annotations.
 struct RunCommand: ParsableCommand {
+  /// The subcommand's name: `permsim run`.
+  static let name = "run"
+
   static let configuration = CommandConfiguration(
-    commandName: "run",
+    commandName: name,
     abstract: "Run scenario files and report the results (console, JUnit XML, TAP, JSON, GitHub annotations).",
     discussion: """
       Every *.lua file under the given paths is loaded once to collect its scenarios; files that \

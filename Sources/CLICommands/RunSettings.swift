@@ -124,7 +124,7 @@ struct RunSettings {
     }
     return WorkerLaunch(
       executable: executable,
-      arguments: [PermsimCommand.workerMode], settings: WorkerSettings(root: root, limits: limits, seed: seed ?? 0),
+      arguments: [WorkerLaunch.mode], settings: WorkerSettings(root: root, limits: limits, seed: seed ?? 0),
       timeLimit: timeLimit, memoryLimit: workerMemory)
   }
 

@@ -8,7 +8,7 @@ public enum CaseIsolation: Sendable {
   /// Engines in this process: the fastest, for tests and trusted input, but a case stuck inside one C
   /// call, or a crash in a C library, cannot be stopped without ending the run.
   case inProcess
-  /// Worker processes (`permsim worker`): every case and every file's top level runs within a time
+  /// Worker processes (`permsim worker`, ``WorkerServer``): every case and every file's top level runs within a time
   /// limit and a host memory limit, and a worker that dies takes only its case with it.
   case workerProcesses(WorkerLaunch)
 }
@@ -40,7 +40,7 @@ final class ScenarioLane: CaseLane {
   /// still finds and reads the run's files.
   func prepare() {
     guard case .workerProcesses(let launch) = _isolation, _worker == nil, _starting == nil else { return }
-    _starting = try? WorkerProcess(launch)
+    _starting = try? WorkerProcess.start(launch)
   }
 
   /// Ends the lane's worker process without waiting for it to go (it is reaped when the lane goes):
@@ -57,7 +57,7 @@ final class ScenarioLane: CaseLane {
   /// The worker ``prepare()`` started, handed over once, or a new one.
   private func startWorker(_ launch: WorkerLaunch) throws -> WorkerProcess {
     defer { _starting = nil }
-    return try _starting ?? WorkerProcess(launch)
+    return try _starting ?? WorkerProcess.start(launch)
   }
 
   /// Runs the file's top level and returns the scenarios it registers, or the problem to report for it;

@@ -10,7 +10,7 @@ import Darwin
 public struct WorkerLaunch: Sendable {
   /// The permsim binary.
   public var executable: String
-  /// Its arguments for the worker mode (`worker`).
+  /// Its arguments for the worker mode (``mode``).
   public var arguments: [String]
   /// What the worker reads first, before any request; nil for a stand-in worker that takes none (tests).
   public var settings: WorkerSettings?
@@ -18,6 +18,9 @@ public struct WorkerLaunch: Sendable {
   public var timeLimit: Duration
   /// The host memory (resident set) a worker may reach, in bytes; 0 for no limit (`--worker-memory`).
   public var memoryLimit: Int
+
+  /// The one argument that starts the permsim binary as a worker process (``WorkerServer``).
+  public static let mode = "worker"
 
   public init(executable: String, arguments: [String], settings: WorkerSettings?, timeLimit: Duration, memoryLimit: Int) {
     self.executable = executable
@@ -46,6 +49,8 @@ final class WorkerProcess {
   }
 
   let pid: pid_t
+  /// The binary the process runs.
+  let executable: String
   private let _channel: WorkerChannel
   private let _toWorker: Int32
   private let _fromWorker: Int32
@@ -100,14 +105,23 @@ final class WorkerProcess {
       throw POSIXError(POSIXErrorCode(rawValue: status) ?? .ENOEXEC)
     }
     self.pid = pid
+    executable = launch.executable
     _toWorker = requests[1]
     _fromWorker = replies[0]
     _channel = WorkerChannel(input: replies[0], output: requests[1])
-    if let settings = launch.settings {
-      // Written now: the worker reads them as it starts, while the runner still looks for its files.
-      _channel.enqueue(settings.line)
-      _ = _channel.flush()  // a worker that is gone shows when the runner waits for it
-    }
+    if let settings = launch.settings { configure(settings) }
+  }
+
+  /// Starts a worker for `launch`: the one ``WorkerPrestart`` started, when it waits, or a new one.
+  static func start(_ launch: WorkerLaunch) throws -> WorkerProcess {
+    try WorkerPrestart.take(launch) ?? WorkerProcess(launch)
+  }
+
+  /// Sends the worker its settings, which it reads before any request: written now, so that it goes
+  /// on loading while the runner still looks for its files.
+  func configure(_ settings: WorkerSettings) {
+    _channel.enqueue(settings.line)
+    _ = _channel.flush()  // a worker that is gone shows when the runner waits for it
   }
 
   deinit {

@@ -27,13 +27,17 @@ public enum WorkerServer {
     // the worker, or that its runner kills, takes no finished case's reply with it. The requests come
     // in batches (``ScenarioLane``), read in one blocking read.
     let channel = WorkerChannel(input: 0, output: 1, waits: .blocking)
+    // What needs no settings comes first: a worker started before its runner knew them (WorkerPrestart) does it meanwhile.
+    ScenarioEngine.prepareProcess()
     let environment: ScenarioEnvironment
     do {
-      guard let settings = try? channel.receive({ try WorkerSettings(line: $0) }) else {
-        FileHandle.standardError.write(Data("permsim worker: expected the run's settings as the first line (started by permsim run only)\n".utf8))
-        return 2
-      }
+      let settings = try channel.receive { try WorkerSettings(line: $0) }
       environment = try ScenarioEnvironment(root: settings.root, limits: settings.limits, seed: settings.seed)
+    } catch WorkerChannel.Interruption.closed {
+      return 0  // a runner that ended without a run for it (a usage error, --help)
+    } catch is WorkerChannel.Interruption {
+      FileHandle.standardError.write(Data("permsim worker: expected the run's settings as the first line (started by permsim run only)\n".utf8))
+      return 2
     } catch {
       FileHandle.standardError.write(Data("permsim worker: \(error)\n".utf8))
       return 2

@@ -53,6 +53,11 @@ public final class ScenarioEngine {
     var prepared: LuaTable?
   }
 
+  /// Does now what every engine of the process shares and needs no environment: compiling the prelude.
+  public static func prepareProcess() {
+    _ = ScenarioEnvironment.preludeBytecode
+  }
+
   /// Prepares an engine: a sandboxed state, the host primitives and the compiled prelude.
   public init(environment: ScenarioEnvironment) throws(LuaError) {
     self.environment = environment

@@ -6,4 +6,4 @@ import Glibc
 import Darwin
 #endif
 
-exit(PermsimCommand.exitStatus(running: Array(CommandLine.arguments.dropFirst())))
+exit(PermsimCommand.executableStatus(running: Array(CommandLine.arguments.dropFirst())))

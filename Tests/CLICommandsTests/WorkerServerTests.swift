@@ -72,4 +72,76 @@ struct WorkerServerTests {
     #expect(noRoot.status == 2)
     #expect(noRoot.standardError.contains("/nowhere/"))
   }
+
+  @Test("a worker whose runner closes its input before sending settings ends quietly, with status 0")
+  func endsQuietlyWithoutSettings() throws {
+    let output = try PermsimProcess.run(["worker"], input: "")
+    #expect(output.status == 0)
+    #expect(output.standardError.isEmpty)
+    #expect(output.standardOutput.isEmpty)
+  }
+
+  @Test("a worker started before its settings were known serves the lane that takes it; one started otherwise is not taken")
+  func prestartedWorker() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("permsim-prestart-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try #"scenario("one", function() expect(1).to_be(1) end)"#.write(
+      to: folder.appendingPathComponent("w.lua"), atomically: true, encoding: .utf8)
+    // A path of its own, so that no other test's lane takes this worker.
+    let executable = folder.appendingPathComponent("permsim").path
+    try FileManager.default.createSymbolicLink(atPath: executable, withDestinationPath: PermsimProcess.executable.path)
+    let launch = WorkerLaunch(
+      executable: executable, arguments: [WorkerLaunch.mode],
+      settings: WorkerSettings(root: folder.path, limits: .init(), seed: 0), timeLimit: .seconds(60), memoryLimit: 0)
+
+    WorkerPrestart.begin(executable: executable)
+    var other = launch
+    other.executable = PermsimProcess.executable.path
+    #expect(WorkerPrestart.take(other) == nil, "a launch of another binary starts its own")
+    let worker = try #require(WorkerPrestart.take(launch))
+    #expect(WorkerPrestart.take(launch) == nil, "taken once")
+    try worker.awaitReady(launch, isAbandoned: { false })
+    let file = WorkerFile(try ScenarioFile(path: "w.lua", environment: try ScenarioEnvironment(root: folder.path)))
+    guard case .collected(.registered(let scenarios)) = try worker.perform(.collect(file, keepsTopLevel: false), launch, isAbandoned: { false })
+    else {
+      Issue.record("the file did not register its scenarios")
+      return
+    }
+    #expect(scenarios.map(\.name) == ["one"])
+
+    WorkerPrestart.begin(executable: executable)
+    let waiting = try #require(WorkerPrestart.take(launch))
+    let pid = waiting.pid
+    waiting.stop()
+    #expect(kill(pid, 0) != 0, "stopped and reaped")
+    WorkerPrestart.begin(executable: executable)
+    let untaken = try #require(WorkerPrestart.waitingProcess)
+    WorkerPrestart.end()
+    #expect(kill(untaken, 0) != 0, "ended and reaped at once, loading or not")
+    #expect(WorkerPrestart.take(launch) == nil, "ended")
+  }
+
+  @Test(
+    "a permsim run that ends without running (a usage error, --help) leaves no worker process behind",
+    .enabled(if: FileManager.default.fileExists(atPath: "/proc/self/environ")))
+  func noWorkerLeftBehind() throws {
+    for arguments in [["run", "--help"], ["run", "/nowhere/\(UUID().uuidString).lua"], ["run", "--jobs", "x", "."]] {
+      let marker = "PERMSIM_TEST_MARKER=\(UUID().uuidString)"
+      let output = try PermsimProcess.run(arguments, environment: ["PERMSIM_TEST_MARKER": String(marker.dropFirst(20))])
+      #expect(output.status == (arguments[1] == "--help" ? 0 : 2))
+      #expect(Self.processes(holding: marker).isEmpty, "a worker outlived `permsim \(arguments.joined(separator: " "))`")
+    }
+  }
+
+  /// The processes whose environment holds `variable` (`NAME=value`).
+  static func processes(holding variable: String) -> [String] {
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+    return entries.filter { entry in
+      guard entry.allSatisfy(\.isNumber), let environ = FileManager.default.contents(atPath: "/proc/\(entry)/environ") else {
+        return false
+      }
+      return environ.split(separator: 0).contains { Array($0) == Array(variable.utf8) }
+    }
+  }
 }
