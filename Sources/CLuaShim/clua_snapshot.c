@@ -381,55 +381,62 @@ static int snapshot_gc(lua_State *L) {
 }
 
 /*
-** take(roots, opaque): a snapshot of what the values in the array 'roots' reach, the values in the
-** array 'opaque' compared by identity only; nil when the graph cannot be shared (see above).
+** take(roots, shared, own): a snapshot of what the values in the array 'roots' reach, the values in the
+** arrays 'shared' and 'own' compared by identity only (two arrays, so that the list every environment
+** shares is passed as it is rather than copied for each); nil when the graph cannot be shared (see above).
 */
 static int snapshot_take(lua_State *L) {
   Snapshot *s;
   Walk w;
-  lua_Integer i, roots, opaque;
+  lua_Integer i, roots;
   Verdict v = OK;
+  int list;
   luaL_checktype(L, 1, LUA_TTABLE);
   luaL_checktype(L, 2, LUA_TTABLE);
-  lua_settop(L, 2);
+  luaL_checktype(L, 3, LUA_TTABLE);
+  lua_settop(L, 3);
   roots = (lua_Integer)lua_rawlen(L, 1);
-  opaque = (lua_Integer)lua_rawlen(L, 2);
-  s = (Snapshot *)lua_newuserdatauv(L, sizeof(Snapshot), 1);  /* 3 */
+  s = (Snapshot *)lua_newuserdatauv(L, sizeof(Snapshot), 2);  /* 4 */
   memset(s, 0, sizeof *s);
   luaL_setmetatable(L, SNAPSHOT_TYPE);
-  lua_createtable(L, 64, 0);  /* 4: what the snapshot keeps alive */
-  lua_pushvalue(L, 4);
-  lua_setiuservalue(L, 3, 1);
-  lua_createtable(L, 32, 0);  /* 5: the worklist */
+  lua_createtable(L, 64, 0);  /* 5: what the snapshot keeps alive */
+  lua_pushvalue(L, 5);
+  lua_setiuservalue(L, 4, 1);
+  lua_createtable(L, 32, 0);  /* 6: the worklist, which each check uses again */
+  lua_pushvalue(L, 6);
+  lua_setiuservalue(L, 4, 2);
   w.L = L;
   w.s = s;
   w.take = 1;
-  w.list = 5;
-  w.keep = 4;
+  w.list = 6;
+  w.keep = 5;
   w.pending = w.kept = 0;
   w.cursor = w.end = 0;
   w.api = 0;
-  for (i = 1; i <= opaque && v == OK; i++) {
-    int added;
-    Slot *slot;
-    lua_rawgeti(L, 2, i);
-    if (lua_iscfunction(L, -1) && !has_upvalues(L, -1)) {  /* a value already (see 'value'): no slot */
-      lua_pop(L, 1);
-      continue;
+  for (list = 2; list <= 3; list++) {
+    lua_Integer opaque = (lua_Integer)lua_rawlen(L, list);
+    for (i = 1; i <= opaque && v == OK; i++) {
+      int added;
+      Slot *slot;
+      lua_rawgeti(L, list, i);
+      if (lua_iscfunction(L, -1) && !has_upvalues(L, -1)) {  /* a value already (see 'value'): no slot */
+        lua_pop(L, 1);
+        continue;
+      }
+      slot = add_slot(s, lua_topointer(L, -1), &added);
+      if (slot == NULL) v = UNSAFE;
+      else slot->length = OPAQUE_RECORD;
+      lua_rawseti(L, 5, ++w.kept);
     }
-    slot = add_slot(s, lua_topointer(L, -1), &added);
-    if (slot == NULL) v = UNSAFE;
-    else slot->length = OPAQUE_RECORD;
-    lua_rawseti(L, 4, ++w.kept);
   }
   if (!lua_checkstack(L, (int)(roots < 64 ? roots : 64) + 8)) return 0;
   for (i = 1; i <= roots && v == OK; i++) {
     lua_rawgeti(L, 1, i);
-    v = walk(&w, 6, 6);
-    lua_settop(L, 5);
+    v = walk(&w, 7, 7);
+    lua_settop(L, 6);
   }
   if (v != OK) return 0;
-  lua_settop(L, 3);
+  lua_settop(L, 4);
   return 1;
 }
 
@@ -445,7 +452,7 @@ static int snapshot_same(lua_State *L) {
   Walk w;
   Verdict v;
   luaL_checktype(L, 2, LUA_TTABLE);
-  lua_createtable(L, 32, 0);  /* the worklist */
+  lua_getiuservalue(L, 1, 2);  /* the worklist: empty between checks, and no allocation for each */
   w.L = L;
   w.s = s;
   w.take = 0;
@@ -466,6 +473,10 @@ static int snapshot_same(lua_State *L) {
       v = walk(&w, lua_gettop(L), lua_gettop(L));
       lua_pop(L, 1);
     }
+  }
+  while (w.pending > 0) {  /* a change ended the walk: empty the worklist for the next check */
+    lua_pushnil(L);
+    lua_rawseti(L, w.list, w.pending--);
   }
   lua_pushboolean(L, v == OK);
   return 1;

@@ -101,14 +101,15 @@ do
       end
     end)
   end
+  -- Returns the values every environment holds (one list, never copied) and a list of env's own.
   function opaque_values(env)
     if shared == nil then learn() end
-    local list = table.move(shared, 1, #shared, 1, {})
+    local list = {}
     for _, where in ipairs(own) do
       local value = at(env, where[1], where[2])
       if value ~= nil then list[#list + 1] = value end
     end
-    return list
+    return shared, list
   end
 end
 -- Runs a file's top level once for the cases that follow (ScenarioEngine.run), into loader.prepared: every registration is
@@ -117,9 +118,9 @@ end
 function loader.prepare(chunk, chunk_seed)
   local env = fresh_env()
   local api = new_case(env)
-  local opaque = opaque_values(env)
+  local shared_opaque, own_opaque = opaque_values(env)
   run_chunk(chunk, env, chunk_seed)
-  local taken, snapshot = pcall(snapshots.take, api.roots(), opaque)
+  local taken, snapshot = pcall(snapshots.take, api.roots(), shared_opaque, own_opaque)
   loader.prepared = {
     chunk = chunk, env = env, api = api, snapshot = taken and snapshot or nil, api_roots = { env, api.loaded },
   }
