@@ -17,8 +17,10 @@
 **
 ** A value is two words: its kind and its bits (a number's bits; the address of a string's bytes, a
 ** table or a function). Short strings are interned, so equal contents have one address; two equal
-** long strings at different addresses read as a change, which only costs a fresh run. Every table
-** and closure recorded is kept alive by the snapshot, so no new object can take a recorded address.
+** long strings at different addresses read as a change, which only costs a fresh run. Every string,
+** table and closure recorded is kept alive by the snapshot, so no new object can take a recorded
+** address (a case that dropped a string and made another of the same size would otherwise get the
+** freed address, and its change would read as none).
 ** Values listed as opaque (the API's functions and userdata, which the host trusts) are compared by
 ** identity and not entered. A thread or any other userdata makes the graph unsafe to share: `take`
 ** returns nil and the loader runs the top level for every case.
@@ -186,7 +188,14 @@ static Verdict value(Walk *w, int idx) {
         memcpy(&bits, &n, sizeof bits);
       }
       break;
-    case LUA_TSTRING: kind = V_STRING; bits = (uint64_t)(uintptr_t)lua_tostring(L, idx); break;
+    case LUA_TSTRING:
+      kind = V_STRING;
+      bits = (uint64_t)(uintptr_t)lua_tostring(L, idx);
+      if (w->take) {  /* kept alive, as tables and closures are: no other string may take its address */
+        lua_pushvalue(L, idx);
+        lua_rawseti(L, w->keep, ++w->kept);
+      }
+      break;
     case LUA_TLIGHTUSERDATA: kind = V_LIGHT; bits = (uint64_t)(uintptr_t)lua_touserdata(L, idx); break;
     case LUA_TTABLE:
       kind = V_TABLE;

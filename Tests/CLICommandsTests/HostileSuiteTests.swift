@@ -230,6 +230,8 @@ struct HostileSuiteTests {
     Attempt("isolation.lua", "finds: the table's field and the counter as the top level left them", .passed),
     Attempt("isolation.lua", "leaves: a replaced function and a changed string", .passed),
     Attempt("isolation.lua", "finds: the original function and string", .passed),
+    Attempt("isolation.lua", "leaves: a string of its own at a freed string's address", .passed),
+    Attempt("isolation.lua", "finds: the top level's string", .passed),
     // Case identity (issue 11, item 1): each entry of a pairs matrix runs its own body.
     Attempt("identity.lua", "pairs order is fixed", .passed),
     Attempt("identity.lua", "next order is fixed and fields may be cleared on the way", .passed),

@@ -131,3 +131,29 @@ scenario("finds: the original function and string", function()
   expect(shared.handler()).to_be("original")
   expect(label).to_be("first")
 end)
+
+-- Tries: drop a top-level string and make strings of its size until one lands at its freed address
+-- (string.format's %p shows where), so that an address compared alone would read as no change.
+local motto = string.rep("top level ", 6)
+
+scenario("leaves: a string of its own at a freed string's address", function()
+  local size, address = #motto, string.format("%p", motto)
+  motto = nil
+  collectgarbage()
+  collectgarbage()
+  local pool = {}
+  for i = 1, 2000 do
+    local s = string.rep("y", size - 4) .. string.format("%04d", i)
+    if string.format("%p", s) == address then
+      motto = s
+      return
+    end
+    pool[i] = s
+  end
+  motto = "never at the same address"
+end)
+
+-- Must: pass.
+scenario("finds: the top level's string", function()
+  expect(motto).to_be(string.rep("top level ", 6))
+end)
