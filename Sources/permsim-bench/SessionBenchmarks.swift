@@ -45,6 +45,27 @@ func sessionBenchmarks(profileLoop: Int? = nil) throws {
   }
 }
 
+/// Collects every `.lua` file of `directory` (in name order) keeping its top level, and runs its cases
+/// right after it on one engine, as a worker does; prints how many passed and how many did not.
+func runFiles(in directory: String) throws {
+  let environment = try ScenarioEnvironment(root: directory, limits: .init(instructions: 5_000_000_000))
+  let engine = try ScenarioEngine(environment: environment)
+  var passed = 0
+  var other = 0
+  for name in try FileManager.default.contentsOfDirectory(atPath: directory).sorted() where name.hasSuffix(".lua") {
+    let file = try ScenarioFile(path: name, environment: environment)
+    guard case .registered(let declared) = engine.collect(file, keepingTopLevel: true) else {
+      other += 1
+      continue
+    }
+    for scenario in declared {
+      let run = engine.run(scenario.identity, named: scenario.name, of: file, iosVersion: RequestedVersion(.newestSupported))
+      if run.outcome == .passed { passed += 1 } else { other += 1 }
+    }
+  }
+  print("permsim-bench: \(passed) passed, \(other) not")
+}
+
 /// What enforcing the instruction budget costs a realistic case: a budget too small to be watched is
 /// counted by the hook at every instruction, the default one is watched (LuaState.watchingBudget).
 /// The samples alternate, so load that comes and goes slows both alike.

@@ -143,7 +143,12 @@ func allFigures() throws {
 do {
   // `--stream`: issue 14's figure alone (Scripts/bench-model --stream).
   // `--profile-case N`: N whole realistic cases on one engine and nothing else, to run under a profiler.
-  if let flag = CommandLine.arguments.firstIndex(of: "--profile-case"), let count = Int(CommandLine.arguments[flag + 1]) {
+  // `--run-files DIR`: every file of DIR collected and its cases run on one engine, as a worker runs them,
+  // with a budget of 5,000 M instructions (Scripts/bench counts it under callgrind: a budget that small
+  // enough for its watch to trip under valgrind would run each case twice).
+  if let flag = CommandLine.arguments.firstIndex(of: "--run-files"), flag + 1 < CommandLine.arguments.count {
+    try runFiles(in: CommandLine.arguments[flag + 1])
+  } else if let flag = CommandLine.arguments.firstIndex(of: "--profile-case"), let count = Int(CommandLine.arguments[flag + 1]) {
     try sessionBenchmarks(profileLoop: count)
   } else if CommandLine.arguments.contains("--stream") {
     try streamFigure()
