@@ -19,7 +19,9 @@
 ** `next` and allocates nothing. `next(t, k)` alone finds the least key above `k` by a scan, or, for a
 ** table of more than a few keys, walks a snapshot cached for `t` (the call `next(t)` that starts a
 ** traversal drops it), so `for k, v in next, t` costs a sort, not a scan per step. Both charge the
-** instruction budget for the keys they visit.
+** instruction budget for the keys they visit. A case body starts with no snapshot cached
+** (clua_forgettraversals): were one left by an earlier case of a file whose top level the cases share,
+** a key that case added would be missed where a fresh run of the top level finds it.
 */
 #include <math.h>
 #include <stdlib.h>
@@ -212,6 +214,11 @@ static void push_cache(lua_State *L) {
   lua_setfield(L, -2, "__mode");
   lua_setmetatable(L, -2);
   lua_pushvalue(L, -1);
+  lua_rawsetp(L, LUA_REGISTRYINDEX, &cache_key);
+}
+
+void clua_forgettraversals(lua_State *L) {
+  lua_pushnil(L);  /* setting an absent key to nil inserts nothing: no allocation, no error */
   lua_rawsetp(L, LUA_REGISTRYINDEX, &cache_key);
 }
 

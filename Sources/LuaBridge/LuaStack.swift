@@ -596,6 +596,10 @@ extension LuaStack {
     clua_clearobjectcache(L)
   }
 
+  static func forgetTraversals(_ L: OpaquePointer) {
+    clua_forgettraversals(L)
+  }
+
   func collectGarbage() {
     clua_collectgarbage(L)
   }

@@ -33,6 +33,11 @@ public final class LuaState {
     LuaStack.clearObjectCache(L)
   }
 
+  /// Forgets the key snapshots the sandbox's `next` keeps for tables, so that `next(t, k)` depends on `t` alone from now on.
+  public func forgetTraversals() {
+    LuaStack.forgetTraversals(L)
+  }
+
   /// Receives each warning Lua emits (`warn(…)`, errors in `__gc`); it MUST NOT call into Lua.
   public var warningHandler: ((String) -> Void)?
 

@@ -76,10 +76,12 @@ extension ScenarioEngine {
       call.push(path)
     })
     // Called by the loader between a file's top level and the case body: devices are allowed from now on,
-    // and the body starts a new instruction budget.
+    // the body starts a new instruction budget, and no traversal of `next` carries over from the top
+    // level or, when the cases share it, from the case before.
     host.rawSet("begin_body", state.makeFunction { call in
       try call.session.allowsDevices = true
       call.state.instructionCount = 0
+      call.state.forgetTraversals()
     })
     host.rawSet("device", state.makeFunction { call in
       try call.session.makeDevice(&call)

@@ -110,6 +110,26 @@ struct SharedTopLevelTests {
     #expect(result.topLevelRuns == 2)
   }
 
+  @Test("next(t, k) in a case depends on t alone, not on the traversals of the top level or of the case before", arguments: [
+    // The case before only read t; this one adds a key that next must find.
+    ("", "expect((next(t, 'a'))).to_be('b')", "t.aa = 0; expect((next(t, 'a'))).to_be('aa')"),
+    // The case before removed a key and put it back; t is as the top level left it.
+    ("", "t.b = nil; next(t, 'a'); t.b = 2", "expect((next(t, 'a'))).to_be('b')"),
+    // The top level itself walked t; the first case runs in the same session as that walk.
+    ("next(t, 'a')", "t.aa = 0; expect((next(t, 'a'))).to_be('aa'); t.aa = nil", "t.aa = 0; expect((next(t, 'a'))).to_be('aa')"),
+  ])
+  func traversalsDoNotCarryOver(top: String, first: String, second: String) throws {
+    // Ten keys: more than the sandbox's next scans at each step, so it keeps a snapshot of t's keys (clua_order.c).
+    let result = try run("""
+      local t = { a = 1, b = 2, c = 3, d = 4, e = 5, f = 6, g = 7, h = 8, i = 9, j = 10 }
+      \(top)
+      scenario("first", function() \(first) end)
+      scenario("second", function() \(second) end)
+      """)
+    #expect(result.outcomes == [.passed, .passed], "\(result.outcomes)")
+    #expect(result.topLevelRuns == 1, "the second case shares the first one's top level")
+  }
+
   @Test("keys that come and go leave nothing to tell: the cases go on sharing")
   func restoredContents() throws {
     let result = try run("""

@@ -69,6 +69,9 @@ int clua_pushobject(lua_State *L, void *object, void *type, const char *name, in
                     lua_Integer key, void (*retain)(void *object));
 /* Forgets every cached userdata: the next push of any key makes a new one (a new session's objects). */
 void clua_clearobjectcache(lua_State *L);
+/* Forgets the key snapshots the sandbox's 'next' keeps for tables (clua_order.c): what 'next(t, k)'
+   returns from now on depends on t alone, not on the traversals before. */
+void clua_forgettraversals(lua_State *L);
 /* The object in the userdata at 'idx' if it is an instance of any host type, else NULL. */
 void *clua_anyobject(lua_State *L, int idx);
 /* Runs a full collection at every call from Lua into the host (1), or not (0): the GC-stress mode. */
