@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import Runner
 
 #if canImport(Glibc)
@@ -28,7 +27,7 @@ public struct PermsimCommand: ParsableCommand {
   /// except that `permsim run` starts its first worker process before it parses its options
   /// (``WorkerPrestart``), and ends it, reaped, when no run took it.
   public static func executableStatus(running arguments: [String]) -> Int32 {
-    guard arguments.first == RunCommand.name, let executable = Bundle.main.executablePath else {
+    guard arguments.first == RunCommand.name, let executable = RunSettings.executable else {
       return exitStatus(running: arguments)
     }
     WorkerPrestart.begin(executable: executable)

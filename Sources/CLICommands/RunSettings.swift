@@ -117,9 +117,12 @@ struct RunSettings {
     return value * scale
   }
 
+  /// This binary, which worker processes run (nil if it cannot be found).
+  static let executable = Bundle.main.executablePath
+
   /// How `permsim run` starts its worker processes: this binary, in its worker mode, told the run's root, limits and seed.
   func workerLaunch() throws -> WorkerLaunch {
-    guard let executable = Bundle.main.executablePath else {
+    guard let executable = Self.executable else {
       throw ValidationError("cannot find the permsim binary to start worker processes from")
     }
     return WorkerLaunch(

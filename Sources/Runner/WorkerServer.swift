@@ -35,11 +35,11 @@ public enum WorkerServer {
       environment = try ScenarioEnvironment(root: settings.root, limits: settings.limits, seed: settings.seed)
     } catch WorkerChannel.Interruption.closed {
       return 0  // a runner that ended without a run for it (a usage error, --help)
-    } catch is WorkerChannel.Interruption {
-      FileHandle.standardError.write(Data("permsim worker: expected the run's settings as the first line (started by permsim run only)\n".utf8))
-      return 2
     } catch {
-      FileHandle.standardError.write(Data("permsim worker: \(error)\n".utf8))
+      let reason =
+        error is WorkerChannel.Interruption
+        ? "expected the run's settings as the first line (started by permsim run only)" : "\(error)"
+      FileHandle.standardError.write(Data("permsim worker: \(reason)\n".utf8))
       return 2
     }
     let engine = Result { () throws(LuaError) in try ScenarioEngine(environment: environment) }

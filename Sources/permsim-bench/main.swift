@@ -144,8 +144,8 @@ do {
   // `--stream`: issue 14's figure alone (Scripts/bench-model --stream).
   // `--profile-case N`: N whole realistic cases on one engine and nothing else, to run under a profiler.
   // `--run-files DIR`: every file of DIR collected and its cases run on one engine, as a worker runs them,
-  // with a budget of 5,000 M instructions (Scripts/bench counts it under callgrind: a budget that small
-  // enough for its watch to trip under valgrind would run each case twice).
+  // with a budget of 5,000 M instructions (Scripts/bench counts it under callgrind, where a smaller
+  // budget's watch would trip and run each case again, counted).
   if let flag = CommandLine.arguments.firstIndex(of: "--run-files"), flag + 1 < CommandLine.arguments.count {
     try runFiles(in: CommandLine.arguments[flag + 1])
   } else if let flag = CommandLine.arguments.firstIndex(of: "--profile-case"), let count = Int(CommandLine.arguments[flag + 1]) {

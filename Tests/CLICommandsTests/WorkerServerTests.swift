@@ -10,15 +10,24 @@ import Testing
 /// The worker side of the runner's pipes, with the real `permsim worker` (issue 11).
 @Suite("permsim worker")
 struct WorkerServerTests {
-  @Test("a worker answers each request as its case ends, without waiting for the next request")
-  func repliesAtOnce() throws {
+  /// Runs `body` with a new folder holding `w.lua` with `source`, removed afterwards.
+  private func withFolder(holding source: String, _ body: (URL) throws -> Void) throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("permsim-worker-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
-    try """
+    try source.write(to: folder.appendingPathComponent("w.lua"), atomically: true, encoding: .utf8)
+    try body(folder)
+  }
+
+  @Test("a worker answers each request as its case ends, without waiting for the next request")
+  func repliesAtOnce() throws {
+    try withFolder(holding: """
       scenario("one", function() expect(1).to_be(1) end)
       scenario("two", function() expect(1).to_be(2) end)
-      """.write(to: folder.appendingPathComponent("w.lua"), atomically: true, encoding: .utf8)
+      """) { folder in try repliesAtOnce(in: folder) }
+  }
+
+  private func repliesAtOnce(in folder: URL) throws {
     let launch = WorkerLaunch(
       executable: PermsimProcess.executable.path,
       arguments: ["worker"],
@@ -83,11 +92,12 @@ struct WorkerServerTests {
 
   @Test("a worker started before its settings were known serves the lane that takes it; one started otherwise is not taken")
   func prestartedWorker() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("permsim-prestart-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    try #"scenario("one", function() expect(1).to_be(1) end)"#.write(
-      to: folder.appendingPathComponent("w.lua"), atomically: true, encoding: .utf8)
+    try withFolder(holding: #"scenario("one", function() expect(1).to_be(1) end)"#) { folder in
+      try prestartedWorker(in: folder)
+    }
+  }
+
+  private func prestartedWorker(in folder: URL) throws {
     // A path of its own, so that no other test's lane takes this worker.
     let executable = folder.appendingPathComponent("permsim").path
     try FileManager.default.createSymbolicLink(atPath: executable, withDestinationPath: PermsimProcess.executable.path)
