@@ -242,8 +242,9 @@ public final class ScenarioEngine {
   /// that run counts.
   ///
   /// What an engine keeps of the files it ran last (their top levels, for their next cases) takes memory
-  /// from the case's limit, so a case that runs past it while other files are kept runs again without
-  /// them: its verdict never depends on which files ran before it.
+  /// from the case's limit, and so does what an earlier case left in a shared top level (a table it grew
+  /// and emptied keeps its slots). A case that runs past the limit while the engine kept anything runs
+  /// again without it: its verdict never depends on which cases ran before it.
   public func run(_ scenario: ScenarioIdentity, named name: String, of file: ScenarioFile, iosVersion: RequestedVersion) -> CaseRun {
     let (run, kept) = alone(of: file) {
       budgeted { attempt(scenario, named: name, of: file, iosVersion: iosVersion) }
@@ -254,12 +255,15 @@ public final class ScenarioEngine {
     return run
   }
 
-  /// What `body` gives, run again after the engine dropped the other files it keeps (and collected the
-  /// garbage) when it ran past the memory limit while they were kept: its verdict never depends on
-  /// which files ran before it.
+  /// What `body` gives, run again after the engine dropped what it kept (other files, and the top level
+  /// of `file` its earlier cases shared) and collected the garbage, when it ran past the memory limit
+  /// while anything was kept: its verdict never depends on which cases ran before it.
   private func alone<Result>(of file: ScenarioFile, _ body: () -> Result, ranPastMemory: (Result) -> Bool) -> Result {
-    let result = body()
-    guard ranPastMemory(result), _files.contains(where: { $0.path != file.path }) else { return result }
+    let keptAny = _files.contains { $0.path != file.path || $0.prepared != nil }
+    do {  // the first run, with any top level it kept, is dropped before the engine collects
+      let result = body()
+      guard ranPastMemory(result), keptAny else { return result }
+    }
     releaseCompiledFiles()
     return body()
   }

@@ -203,6 +203,25 @@ struct SharedTopLevelTests {
     }
   }
 
+  @Test("a case that runs past the memory limit on a shared top level runs again on a fresh one: a table an earlier case grew and emptied takes nothing from it")
+  func grownTopLevelAndMemory() throws {
+    let (limits, strings) = try Self.memoryLimits()
+    let (results, runs) = try ScenarioHarness.file(
+      """
+      local cache = {}
+      scenario("grows and empties a top-level table", function()
+        for i = 1, 1 << 18 do cache[i] = i end -- 4 MiB of slots, still there when it is empty again
+        for i = 1, 1 << 18 do cache[i] = nil end
+      end)
+      scenario("fills memory", function()
+        local t = {}
+        for i = 1, \(strings) do t[i] = string.rep("x", 1000) .. i end
+      end)
+      """, limits: limits, countsBudget: true)
+    #expect(results.map(\.outcome) == [.passed, .passed], "\(results.map(\.outcome))")
+    #expect(runs == 2, "the second case ran on the shared top level, then on a fresh one")
+  }
+
   @Test("collecting a file keeps nothing of its top level: a case of a file collected before it gets all its memory")
   func collectionKeepsNothing() throws {
     try Self.onMemoryEngine { harness, engine in
@@ -277,14 +296,20 @@ struct SharedTopLevelTests {
     try body(harness, try ScenarioEngine(environment: harness.environment))
   }
 
+  /// The memory tests' limits (16 MiB), and how many strings of a little over 1 KiB fill all but about
+  /// 1 MiB of what a fresh engine leaves a case.
+  private static func memoryLimits() throws -> (ScenarioEnvironment.Limits, strings: Int) {
+    let limits = ScenarioEnvironment.Limits(instructions: 100_000_000, memory: 16 << 20)
+    // What a case finds in use on a fresh engine, in KiB.
+    let inUse = try #require(kibibytes(in: ScenarioHarness.file(measuring, limits: limits).results.first?.transcript))
+    return (limits, (16 * 1024 - inUse - 1024) * 20 / 21)
+  }
+
   /// Files for the memory tests, limited to 16 MiB: `z.lua`'s case and `top.lua`'s top level fill all
   /// but about 1 MiB of what a fresh engine leaves them, in strings of a little over 1 KiB; the top
   /// levels of `f1.lua` … `f3.lua` hold 1 MiB each, `blob.lua`'s 3 MiB.
   private static func memoryHarness() throws -> ScenarioHarness {
-    let limits = ScenarioEnvironment.Limits(instructions: 100_000_000, memory: 16 << 20)
-    // What a case finds in use on a fresh engine, in KiB.
-    let inUse = try #require(kibibytes(in: ScenarioHarness.file(measuring, limits: limits).results.first?.transcript))
-    let strings = (16 * 1024 - inUse - 1024) * 20 / 21
+    let (limits, strings) = try memoryLimits()
     var files = [
       "z.lua": """
         scenario("fills memory", function()
