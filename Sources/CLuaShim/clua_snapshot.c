@@ -12,8 +12,18 @@
 ** A snapshot holds one record per table and closure, reached from the roots through keys, values,
 ** metatables and upvalues:
 **
-**   table:    raw length, metatable, then each key and value in `lua_next` order;
+**   table:    raw length, metatable, layout (see below), then each key and value in `lua_next` order;
 **   closure:  each upvalue's value (a C function without upvalues is a value, like a number).
+**
+** Same keys and values do not make the same table: one a case grew and emptied keeps its bigger
+** array part, and Lua leaves open what depends on that (`#t` of a table with holes picks a border by
+** the array's size and the length hint; keys added while `next` walks a table may or may not be
+** visited, by where they land). So a table's record also holds its layout, read from Lua 5.4's own
+** structures (lobject.h, which Debian does not ship): the length hint and whether it is the array's
+** size, the hash part's size and free pointer, and for each hash slot whether it holds a value,
+** whether its key is nil and its collision link. The raw length is taken first, so the hint it
+** settles is the one recorded. A check at start (layout_known) confirms the structures are where
+** 5.4.4 puts them; when they are not, records hold no layout, and the README's limit applies.
 **
 ** A value is two words: its kind and its bits (a number's bits; the address of a string's bytes, a
 ** table or a function). Short strings are interned, so equal contents have one address; two equal
@@ -25,6 +35,7 @@
 ** identity and not entered. A thread or any other userdata makes the graph unsafe to share: `take`
 ** returns nil and the loader runs the top level for every case.
 */
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -104,6 +115,60 @@ static Slot *add_slot(Snapshot *s, const void *p, int *added) {
 }
 
 /* {====================================================================
+** Table layouts (Lua 5.4's Table and Node, as lobject.h declares them)
+** ===================================================================== */
+
+typedef union LayoutValue { void *gc; lua_Integer i; lua_Number n; } LayoutValue;
+typedef union LayoutNode {
+  struct { LayoutValue value_; unsigned char tt_, key_tt; int next; LayoutValue key_val; } u;
+  struct { LayoutValue value_; unsigned char tt_; } i_val;
+} LayoutNode;
+typedef struct LayoutTable {
+  void *gcnext;
+  unsigned char tt, marked, flags, lsizenode;
+  unsigned int alimit;
+  void *array;
+  LayoutNode *node, *lastfree;
+  struct LayoutTable *metatable;
+  void *gclist;
+} LayoutTable;
+
+#define LAYOUT_VTABLE 5          /* LUA_VTABLE */
+#define LAYOUT_VEMPTY 16         /* LUA_VEMPTY: a slot never used */
+#define LAYOUT_VTRUE 17          /* LUA_VTRUE */
+#define LAYOUT_SHORTSTRING 68    /* LUA_VSHRSTR with BIT_ISCOLLECTABLE */
+#define LAYOUT_NOTREALSIZE 0x80  /* BITRAS: 'alimit' is a hint, not the array's size */
+
+/* 1: tables are laid out as in Lua 5.4.4, and records hold layouts; 0: they do not; -1: not checked yet. */
+static atomic_int layout_known = -1;
+
+/* Whether tables built through the API have the layout 5.4.4 gives them, read through LayoutTable. */
+static int layout_check(lua_State *L) {
+  const LayoutTable *t;
+  int ok, used = 0, i;
+  lua_createtable(L, 5, 0);
+  t = (const LayoutTable *)lua_topointer(L, -1);
+  ok = t->tt == LAYOUT_VTABLE && t->alimit == 5 && t->lsizenode == 0 && t->lastfree == NULL && t->metatable == NULL;
+  lua_pop(L, 1);
+  lua_createtable(L, 0, 9);  /* a hash part of 16 slots */
+  t = (const LayoutTable *)lua_topointer(L, -1);
+  ok = ok && t->tt == LAYOUT_VTABLE && t->alimit == 0 && t->lsizenode == 4 && t->lastfree == t->node + 16;
+  for (i = 0; ok && i < 16; i++)
+    ok = t->node[i].u.tt_ == LAYOUT_VEMPTY && t->node[i].u.key_tt == 0 && t->node[i].u.next == 0;
+  lua_pushboolean(L, 1);
+  lua_setfield(L, -2, "layout");
+  lua_pushliteral(L, "layout");
+  for (i = 0; ok && i < 16; i++) {
+    if (t->node[i].u.tt_ == LAYOUT_VEMPTY) continue;
+    used++;
+    ok = t->node[i].u.tt_ == LAYOUT_VTRUE && t->node[i].u.key_tt == LAYOUT_SHORTSTRING &&
+         t->node[i].u.key_val.gc == lua_topointer(L, -1);
+  }
+  lua_pop(L, 2);
+  return ok && used == 1;
+}
+
+/* {====================================================================
 ** Walking the graph
 ** ===================================================================== */
 
@@ -134,6 +199,33 @@ static Verdict word(Walk *w, uint64_t x) {
     s->capacity = n;
   }
   s->words[s->count++] = x;
+  return OK;
+}
+
+/*
+** Records or checks the layout of the table at 'idx' (read after its raw length, which settles its
+** length hint): the hint, whether it is the array's size, the hash part's size and free pointer, and
+** for each hash slot whether it is empty, whether its key is nil and its collision link. A dead key
+** reads as any other key, so a collection turning a removed key into a dead one changes nothing here.
+*/
+static Verdict table_layout(Walk *w, int idx) {
+  const LayoutTable *t;
+  Verdict v;
+  size_t size, i;
+  int dummy;
+  if (atomic_load_explicit(&layout_known, memory_order_relaxed) != 1) return OK;
+  t = (const LayoutTable *)lua_topointer(w->L, idx);
+  dummy = t->lastfree == NULL;  /* no hash part: the shared dummy slot */
+  size = dummy ? 0 : (size_t)1 << t->lsizenode;
+  v = word(w, (uint64_t)t->alimit | (uint64_t)(t->flags & LAYOUT_NOTREALSIZE) << 32 | (uint64_t)t->lsizenode << 40 |
+                  (uint64_t)dummy << 48);
+  if (v != OK || dummy) return v;
+  if ((v = word(w, (uint64_t)(t->lastfree - t->node))) != OK) return v;
+  for (i = 0; i < size; i++) {
+    const LayoutNode *n = &t->node[i];
+    uint64_t empty = (n->u.tt_ & 0x0F) == LUA_TNIL, nokey = n->u.key_tt == LUA_TNIL;
+    if ((v = word(w, empty | nokey << 1 | (uint64_t)(uint32_t)n->u.next << 32)) != OK) return v;
+  }
   return OK;
 }
 
@@ -313,7 +405,7 @@ static Verdict object(Walk *w, int idx) {
       v = value(w, lua_gettop(L));
       lua_pop(L, 1);
     }
-    if (v != OK) return v;
+    if (v != OK || (v = table_layout(w, idx)) != OK) return v;
     lua_pushnil(L);
     while (lua_next(L, idx)) {
       int top = lua_gettop(L);
@@ -492,6 +584,7 @@ static int snapshot_same(lua_State *L) {
 }
 
 static int open_snapshot(lua_State *L) {
+  if (atomic_load(&layout_known) < 0) atomic_store(&layout_known, layout_check(L));
   static const luaL_Reg functions[] = {
     {"take", snapshot_take},
     {"same", snapshot_same},

@@ -234,6 +234,8 @@ struct HostileSuiteTests {
     Attempt("isolation.lua", "finds: the top level's string", .passed),
     Attempt("isolation.lua", "leaves: next's key list of a table, made without one of its keys", .passed),
     Attempt("isolation.lua", "finds: next over the table as it is", .passed),
+    Attempt("isolation.lua", "leaves: a table with the same keys and a bigger array part", .passed),
+    Attempt("isolation.lua", "finds: #t of a table with a hole as after a fresh top level", .passed),
     // Case identity (issue 11, item 1): each entry of a pairs matrix runs its own body.
     Attempt("identity.lua", "pairs order is fixed", .passed),
     Attempt("identity.lua", "next order is fixed and fields may be cleared on the way", .passed),

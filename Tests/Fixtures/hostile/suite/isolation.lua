@@ -172,3 +172,19 @@ end)
 scenario("finds: next over the table as it is", function()
   expect((next(letters, "a"))).to_be("b")
 end)
+
+-- Tries: grow a top-level table's array part and empty it again, so that it has the same (no) keys
+-- but room for four; t[2] alone then lands in that array part, where a fresh table puts it in its
+-- hash part, and Lua's #t picks another of the borders it leaves open.
+local holes = {}
+
+scenario("leaves: a table with the same keys and a bigger array part", function()
+  for i = 1, 4 do holes[i] = i end
+  for i = 4, 1, -1 do holes[i] = nil end
+end)
+
+-- Must: pass (the border a fresh top level gives).
+scenario("finds: #t of a table with a hole as after a fresh top level", function()
+  holes[2] = 2
+  expect(#holes).to_be(0)
+end)
