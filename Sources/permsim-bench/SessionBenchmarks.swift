@@ -63,7 +63,7 @@ func runFiles(in directory: String) throws {
       if run.outcome == .passed { passed += 1 } else { other += 1 }
     }
   }
-  print("permsim-bench: \(passed) passed, \(other) not")
+  print("permsim-bench: \(passed) passed, \(other) not; \(engine.topLevelRuns) runs of a top level")
 }
 
 /// What enforcing the instruction budget costs a realistic case: a budget too small to be watched is
