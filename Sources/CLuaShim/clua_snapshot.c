@@ -20,9 +20,9 @@
 ** the array's size and the length hint; keys added while `next` walks a table may or may not be
 ** visited, by where they land). So a table's record also holds its layout, read from Lua 5.4's own
 ** structures (lobject.h, which Debian does not ship): the length hint and whether it is the array's
-** size, the hash part's size and free pointer, and for each hash slot whether it holds a value,
-** whether its key is nil and its collision link. The raw length is taken first, so the hint it
-** settles is the one recorded. A check at start (layout_known) confirms the structures are where
+** size, the hash part's size and free pointer, and for each hash slot whether it holds a value, its
+** collision link and, when it holds no value, the key it still names (a removed key, alive or marked
+** dead by the collector). The raw length is taken first, so the hint it settles is the one recorded. A check at start (layout_known) confirms the structures are where
 ** 5.4.4 puts them; when they are not, records hold no layout, and the README's limit applies.
 **
 ** A value is two words: its kind and its bits (a number's bits; the address of a string's bytes, a
@@ -136,8 +136,10 @@ typedef struct LayoutTable {
 #define LAYOUT_VTABLE 5          /* LUA_VTABLE */
 #define LAYOUT_VEMPTY 16         /* LUA_VEMPTY: a slot never used */
 #define LAYOUT_VTRUE 17          /* LUA_VTRUE */
+#define LAYOUT_VNUMINT 3         /* LUA_VNUMINT */
 #define LAYOUT_SHORTSTRING 68    /* LUA_VSHRSTR with BIT_ISCOLLECTABLE */
 #define LAYOUT_NOTREALSIZE 0x80  /* BITRAS: 'alimit' is a hint, not the array's size */
+#define LAYOUT_COLLECTABLE 0x40  /* BIT_ISCOLLECTABLE, in a tag (a dead key's tag has no such bit) */
 
 /* 1: tables are laid out as in Lua 5.4.4, and records hold layouts; 0: they do not; -1: not checked yet. */
 static atomic_int layout_known = -1;
@@ -165,7 +167,26 @@ static int layout_check(lua_State *L) {
          t->node[i].u.key_val.gc == lua_topointer(L, -1);
   }
   lua_pop(L, 2);
-  return ok && used == 1;
+  ok = ok && used == 1;
+  lua_createtable(L, 0, 4);  /* integers 4 and 7 share slot 1 (4 mod 3, 7 mod 3): 7 goes to the free slot 3 */
+  t = (const LayoutTable *)lua_topointer(L, -1);
+  lua_pushboolean(L, 1);
+  lua_rawseti(L, -2, 4);
+  lua_pushboolean(L, 1);
+  lua_rawseti(L, -2, 7);
+  ok = ok && t->lsizenode == 2 && t->lastfree == t->node + 3 && t->node[1].u.next == 2 &&
+       t->node[3].u.key_tt == LAYOUT_VNUMINT && t->node[3].u.key_val.i == 7 && t->node[3].u.tt_ == LAYOUT_VTRUE;
+  lua_pop(L, 1);
+  lua_createtable(L, 8, 0);  /* 1..5 of 8: #t makes 5 the length hint, no longer the array's size */
+  t = (const LayoutTable *)lua_topointer(L, -1);
+  for (i = 1; i <= 5; i++) {
+    lua_pushboolean(L, 1);
+    lua_rawseti(L, -2, i);
+  }
+  ok = ok && t->alimit == 8 && (t->flags & LAYOUT_NOTREALSIZE) == 0 && lua_rawlen(L, -1) == 5 && t->alimit == 5 &&
+       (t->flags & LAYOUT_NOTREALSIZE) != 0;
+  lua_pop(L, 1);
+  return ok;
 }
 
 /* {====================================================================
@@ -184,6 +205,7 @@ typedef struct Walk {
   lua_Integer pending, kept;
   size_t cursor, end;        /* a check: the next word to compare, and where the record ends */
   int api;                   /* a check met an opaque value: the API, which reaches the globals */
+  int livekeys;              /* a take met a removed key the collector has not marked dead yet */
 } Walk;
 
 static Verdict word(Walk *w, uint64_t x) {
@@ -205,8 +227,12 @@ static Verdict word(Walk *w, uint64_t x) {
 /*
 ** Records or checks the layout of the table at 'idx' (read after its raw length, which settles its
 ** length hint): the hint, whether it is the array's size, the hash part's size and free pointer, and
-** for each hash slot whether it is empty, whether its key is nil and its collision link. A dead key
-** reads as any other key, so a collection turning a removed key into a dead one changes nothing here.
+** for each hash slot whether it holds a value and its collision link; for a slot without a value, the
+** key it still names, if any, and whether the collector has marked that key dead: `t[k] = v` puts k
+** back in a slot that still names k, while any other key goes to a free slot or makes Lua rehash the
+** table, which can move its array part and so `#t`. (When a take meets a removed key that is still
+** alive, it collects the garbage and starts again, so that such keys are dead in a fresh run as in a
+** shared one, whatever collections a case makes.) A boolean key has its variant and no value.
 */
 static Verdict table_layout(Walk *w, int idx) {
   const LayoutTable *t;
@@ -223,8 +249,12 @@ static Verdict table_layout(Walk *w, int idx) {
   if ((v = word(w, (uint64_t)(t->lastfree - t->node))) != OK) return v;
   for (i = 0; i < size; i++) {
     const LayoutNode *n = &t->node[i];
-    uint64_t empty = (n->u.tt_ & 0x0F) == LUA_TNIL, nokey = n->u.key_tt == LUA_TNIL;
-    if ((v = word(w, empty | nokey << 1 | (uint64_t)(uint32_t)n->u.next << 32)) != OK) return v;
+    uint64_t empty = (n->u.tt_ & 0x0F) == LUA_TNIL, key = empty ? n->u.key_tt : 0, bits;
+    if ((v = word(w, empty | key << 8 | (uint64_t)(uint32_t)n->u.next << 32)) != OK) return v;
+    if (key == LUA_TNIL || (key & 0x0F) == LUA_TBOOLEAN) continue;
+    if (key & LAYOUT_COLLECTABLE) w->livekeys = 1;
+    memcpy(&bits, &n->u.key_val, sizeof bits);
+    if ((v = word(w, bits)) != OK) return v;
   }
   return OK;
 }
@@ -481,20 +511,13 @@ static int snapshot_gc(lua_State *L) {
   return 0;
 }
 
-/*
-** take(roots, shared, own): a snapshot of what the values in the array 'roots' reach, the values in the
-** arrays 'shared' and 'own' compared by identity only (two arrays, so that the list every environment
-** shares is passed as it is rather than copied for each); nil when the graph cannot be shared (see above).
-*/
-static int snapshot_take(lua_State *L) {
+/* One take (see snapshot_take): 1 with the snapshot on top of the stack, or 0 when the graph cannot be shared. */
+static int take(lua_State *L, int *livekeys) {
   Snapshot *s;
   Walk w;
   lua_Integer i, roots;
   Verdict v = OK;
   int list;
-  luaL_checktype(L, 1, LUA_TTABLE);
-  luaL_checktype(L, 2, LUA_TTABLE);
-  luaL_checktype(L, 3, LUA_TTABLE);
   lua_settop(L, 3);
   roots = (lua_Integer)lua_rawlen(L, 1);
   s = (Snapshot *)lua_newuserdatauv(L, sizeof(Snapshot), 2);  /* 4 */
@@ -514,6 +537,7 @@ static int snapshot_take(lua_State *L) {
   w.pending = w.kept = 0;
   w.cursor = w.end = 0;
   w.api = 0;
+  w.livekeys = 0;
   for (list = 2; list <= 3; list++) {
     lua_Integer opaque = (lua_Integer)lua_rawlen(L, list);
     for (i = 1; i <= opaque && v == OK; i++) {
@@ -536,9 +560,29 @@ static int snapshot_take(lua_State *L) {
     v = walk(&w, 7, 7);
     lua_settop(L, 6);
   }
+  *livekeys = w.livekeys;
   if (v != OK) return 0;
   lua_settop(L, 4);
   return 1;
+}
+
+/*
+** take(roots, shared, own): a snapshot of what the values in the array 'roots' reach, the values in the
+** arrays 'shared' and 'own' compared by identity only (two arrays, so that the list every environment
+** shares is passed as it is rather than copied for each); nil when the graph cannot be shared (see above).
+** A top level that removed a key the collector has not marked dead yet gets a full collection first
+** (table_layout): every run of it then leaves such keys dead.
+*/
+static int snapshot_take(lua_State *L) {
+  int livekeys;
+  luaL_checktype(L, 1, LUA_TTABLE);
+  luaL_checktype(L, 2, LUA_TTABLE);
+  luaL_checktype(L, 3, LUA_TTABLE);
+  if (!take(L, &livekeys)) return 0;
+  if (!livekeys) return 1;
+  lua_settop(L, 3);
+  lua_gc(L, LUA_GCCOLLECT);
+  return take(L, &livekeys);
 }
 
 /*
