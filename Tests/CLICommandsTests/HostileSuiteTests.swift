@@ -236,6 +236,8 @@ struct HostileSuiteTests {
     Attempt("isolation.lua", "finds: next over the table as it is", .passed),
     Attempt("isolation.lua", "leaves: a table with the same keys and a bigger array part", .passed),
     Attempt("isolation.lua", "finds: #t of a table with a hole as after a fresh top level", .passed),
+    Attempt("isolation.lua", "leaves: another key in a removed key's slot", .passed),
+    Attempt("isolation.lua", "finds: the removed key's slot as the top level left it", .passed),
     // Case identity (issue 11, item 1): each entry of a pairs matrix runs its own body.
     Attempt("identity.lua", "pairs order is fixed", .passed),
     Attempt("identity.lua", "next order is fixed and fields may be cleared on the way", .passed),

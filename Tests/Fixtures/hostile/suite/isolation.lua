@@ -188,3 +188,20 @@ scenario("finds: #t of a table with a hole as after a fresh top level", function
   holes[2] = 2
   expect(#holes).to_be(0)
 end)
+
+-- Tries: put another key into the slot of a key the top level removed (true's slot is where 100 was),
+-- so that the table has the same keys, sizes and free slots, but 100 no longer has a slot of its own:
+-- putting it back then fills the hash part, and the rehash moves the array part and #t.
+local slots = { 1, nil, nil, nil, nil, nil, nil, 8, [false] = true, [100] = true }
+slots[100] = nil
+
+scenario("leaves: another key in a removed key's slot", function()
+  slots[true] = 1
+  slots[true] = nil
+end)
+
+-- Must: pass (the border a fresh top level gives).
+scenario("finds: the removed key's slot as the top level left it", function()
+  slots[100] = "back"
+  expect(#slots).to_be(8)
+end)
