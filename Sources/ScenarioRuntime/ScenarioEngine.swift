@@ -33,6 +33,8 @@ public final class ScenarioEngine {
   /// How many times this engine ran a file's top level for its cases, in a case or in a collection that
   /// kept the run for them (the other cases shared an earlier run).
   public private(set) var topLevelRuns = 0
+  /// Whether the engine ran a top level or a case: what it left may take memory from the next (``again(_:)``).
+  private var hasRun = false
   /// The files run last (cases of a file run one after another, so a few suffice).
   private var _files: [CompiledFile] = []
   /// The bytecode of the files compiled on this engine, by path, so that each is parsed once: a run
@@ -130,14 +132,14 @@ public final class ScenarioEngine {
   /// their own). A file that does not compile or whose top level fails gives the problem to report as
   /// its one errored case. The budget is watched where it can be, as a case's is.
   ///
-  /// What the engine keeps of other files counts against the memory limit, so a collection that runs
-  /// past it while other files are kept runs again without them, as a case does.
+  /// What ran on the engine before counts against the memory limit, so a collection that runs past it
+  /// runs again on a new engine, as a case does (there it keeps nothing).
   public func collect(_ file: ScenarioFile, keepingTopLevel: Bool = false) -> Collection {
-    alone(of: file) {
-      budgeted { collectOnce(file, keepingTopLevel: keepingTopLevel) }
-    } ranPastMemory: { collection in
-      if case .failed(let problem) = collection { problem.kind == .memoryExceeded } else { false }
-    }
+    let ranBefore = hasRun
+    hasRun = true
+    let collection = budgeted { collectOnce(file, keepingTopLevel: keepingTopLevel) }
+    guard ranBefore, case .failed(let problem) = collection, problem.kind == .memoryExceeded else { return collection }
+    return again { $0.collect(file) } ?? collection
   }
 
   private func collectOnce(_ file: ScenarioFile, keepingTopLevel: Bool) -> Collection {
@@ -241,31 +243,29 @@ public final class ScenarioEngine {
   /// case that ran long enough to have come near it runs again, counted from its top level, and only
   /// that run counts.
   ///
-  /// What an engine keeps of the files it ran last (their top levels, for their next cases) takes memory
-  /// from the case's limit, and so does what an earlier case left in a shared top level (a table it grew
-  /// and emptied keeps its slots). A case that runs past the limit while the engine kept anything runs
-  /// again without it: its verdict never depends on which cases ran before it.
+  /// What ran on an engine before takes memory from the case's limit: the top levels it keeps for other
+  /// files' next cases, what an earlier case left in a shared top level (a table it grew and emptied
+  /// keeps its slots), and what no collection gives back at once (Lua's table of short strings, grown by
+  /// a case that made many, shrinks by half a cycle). A case that runs past the limit on an engine that
+  /// ran anything before runs again on a new engine (``again(_:)``): its verdict never depends on which
+  /// cases ran before it.
   public func run(_ scenario: ScenarioIdentity, named name: String, of file: ScenarioFile, iosVersion: RequestedVersion) -> CaseRun {
-    let (run, kept) = alone(of: file) {
-      budgeted { attempt(scenario, named: name, of: file, iosVersion: iosVersion) }
-    } ranPastMemory: { attempt in
-      if case .errored(let problem) = attempt.0.outcome { problem.kind == .memoryExceeded } else { false }
-    }
+    let ranBefore = hasRun
+    hasRun = true
+    let (run, kept) = budgeted { attempt(scenario, named: name, of: file, iosVersion: iosVersion) }
     if let kept { _files[kept.file].prepared = kept.prepared }
-    return run
+    guard ranBefore, case .errored(let problem) = run.outcome, problem.kind == .memoryExceeded else { return run }
+    return again { $0.run(scenario, named: name, of: file, iosVersion: iosVersion) } ?? run
   }
 
-  /// What `body` gives, run again after the engine dropped what it kept (other files, and the top level
-  /// of `file` its earlier cases shared) and collected the garbage, when it ran past the memory limit
-  /// while anything was kept: its verdict never depends on which cases ran before it.
-  private func alone<Result>(of file: ScenarioFile, _ body: () -> Result, ranPastMemory: (Result) -> Bool) -> Result {
-    let keptAny = _files.contains { $0.path != file.path || $0.prepared != nil }
-    do {  // the first run, with any top level it kept, is dropped before the engine collects
-      let result = body()
-      guard ranPastMemory(result), keptAny else { return result }
-    }
+  /// What `body` gives on a new engine of the same environment, after this one dropped the files it
+  /// keeps and collected its garbage (so that the two hold little at once); nil when no engine starts.
+  private func again<Result>(_ body: (ScenarioEngine) -> Result) -> Result? {
     releaseCompiledFiles()
-    return body()
+    guard let fresh = try? ScenarioEngine(environment: environment) else { return nil }
+    let result = body(fresh)
+    topLevelRuns += fresh.topLevelRuns
+    return result
   }
 
   /// Drops the files compiled last, with the top levels kept for their next cases (a chunk also holds

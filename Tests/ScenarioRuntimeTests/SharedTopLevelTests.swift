@@ -244,7 +244,7 @@ struct SharedTopLevelTests {
 
   @Test("a case that runs past the memory limit on a shared top level runs again on a fresh one: a table an earlier case grew and emptied takes nothing from it")
   func grownTopLevelAndMemory() throws {
-    let (limits, strings) = try Self.memoryLimits()
+    let (limits, strings, _) = try Self.memoryLimits()
     let (results, runs) = try ScenarioHarness.file(
       """
       local cache = {}
@@ -259,6 +259,24 @@ struct SharedTopLevelTests {
       """, limits: limits, countsBudget: true)
     #expect(results.map(\.outcome) == [.passed, .passed], "\(results.map(\.outcome))")
     #expect(runs == 2, "the second case ran on the shared top level, then on a fresh one")
+  }
+
+  @Test("a case that runs past the memory limit after one that made many strings runs again on a new engine: Lua's string table, grown, gives its memory back by halves")
+  func grownStringTableAndMemory() throws {
+    let (limits, _, free) = try Self.memoryLimits(mebibytes: 128)
+    // string.rep holds its buffer and the string at once: all but 2 MiB of what is free, in one step,
+    // before any collection could shrink the string table.
+    let (results, _) = try ScenarioHarness.file(
+      """
+      scenario("makes many strings", function()
+        local kept = {}
+        for i = 1, 1200000 do kept[i] = "k" .. i end -- 16 MiB of string table while they live
+      end)
+      scenario("takes most of its memory at once", function()
+        expect(#string.rep("x", \((free - (2 << 20)) / 2))).to_be(\((free - (2 << 20)) / 2))
+      end)
+      """, limits: limits, countsBudget: true)
+    #expect(results.map(\.outcome) == [.passed, .passed], "\(results.map(\.outcome))")
   }
 
   @Test("collecting a file keeps nothing of its top level: a case of a file collected before it gets all its memory")
@@ -335,20 +353,20 @@ struct SharedTopLevelTests {
     try body(harness, try ScenarioEngine(environment: harness.environment))
   }
 
-  /// The memory tests' limits (16 MiB), and how many strings of a little over 1 KiB fill all but about
-  /// 1 MiB of what a fresh engine leaves a case.
-  private static func memoryLimits() throws -> (ScenarioEnvironment.Limits, strings: Int) {
-    let limits = ScenarioEnvironment.Limits(instructions: 100_000_000, memory: 16 << 20)
+  /// The memory tests' limits (16 MiB unless told), how many strings of a little over 1 KiB fill all but
+  /// about 1 MiB of what a fresh engine leaves a case, and how many bytes that is (`free`).
+  private static func memoryLimits(mebibytes: Int = 16) throws -> (ScenarioEnvironment.Limits, strings: Int, free: Int) {
+    let limits = ScenarioEnvironment.Limits(instructions: 1_000_000_000, memory: mebibytes << 20)
     // What a case finds in use on a fresh engine, in KiB.
     let inUse = try #require(kibibytes(in: ScenarioHarness.file(measuring, limits: limits).results.first?.transcript))
-    return (limits, (16 * 1024 - inUse - 1024) * 20 / 21)
+    return (limits, (mebibytes * 1024 - inUse - 1024) * 20 / 21, (mebibytes * 1024 - inUse) << 10)
   }
 
   /// Files for the memory tests, limited to 16 MiB: `z.lua`'s case and `top.lua`'s top level fill all
   /// but about 1 MiB of what a fresh engine leaves them, in strings of a little over 1 KiB; the top
   /// levels of `f1.lua` … `f3.lua` hold 1 MiB each, `blob.lua`'s 3 MiB.
   private static func memoryHarness() throws -> ScenarioHarness {
-    let (limits, strings) = try memoryLimits()
+    let (limits, strings, _) = try memoryLimits()
     var files = [
       "z.lua": """
         scenario("fills memory", function()
