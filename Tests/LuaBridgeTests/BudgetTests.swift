@@ -25,6 +25,17 @@ struct BudgetTests {
     #expect(sandbox == lua, sourceLocation: sourceLocation)
   }
 
+  // MARK: - The collector
+
+  @Test("a collection is charged the same whatever the state holds: what ran before a case never decides its budget")
+  func collectionCharge() throws {
+    let filling = "local t = {}; for i = 1, 100000 do t[i] = {} end"  // about 6 MiB for the collection to visit
+    let onBigHeap = try charged(filling + "; collectgarbage()") - charged(filling)
+    let onSmallHeap = try charged("collectgarbage()") - charged("")
+    #expect(onSmallHeap > 0)
+    #expect(abs(onBigHeap - onSmallHeap) < 10_000, "\(onBigHeap) vs \(onSmallHeap)")
+  }
+
   // MARK: - Coroutines
 
   @Test("short-lived coroutines are charged every instruction they run", arguments: [
