@@ -95,6 +95,8 @@ final class ScenarioLane: CaseLane {
     var file: ScenarioFile
     /// The size of its request (once queued in a worker).
     var requestBytes = 0
+    /// Whether it runs again on a new worker, having made one that ran other jobs before it hold too much.
+    var isRetry = false
 
     enum Work {
       /// Run this case.
@@ -184,6 +186,7 @@ final class ScenarioLane: CaseLane {
     var queue: [Job] = []
     var pace = WorkerPace()
     var queuedBytes = 0
+    var answered = 0  // replies from the worker now running
     while true {
       // Topped up each time the runner is about to wait (the requests go out in one write, and the
       // worker reads them in one), or when half the queue is gone.
@@ -212,6 +215,7 @@ final class ScenarioLane: CaseLane {
               until: headStarted + launch.timeLimit, isLast: isDone())
           }
           let reply = try worker.receive(launch, until: headStarted + launch.timeLimit, isAbandoned: { _stop.isAbandoned })
+          answered += 1
           switch (first.work, reply) {
           case (.run, .ran(let run)):
             pace.received += 1
@@ -233,6 +237,14 @@ final class ScenarioLane: CaseLane {
           continue
         } catch {
           _worker = nil
+          defer { answered = 0 }
+          // What a worker held before the job (other files' top levels, its allocator's free lists) counts
+          // toward --worker-memory: a job that went over on a worker that ran others runs again on a new one.
+          if case .overMemory = error, answered > 0, !first.isRetry {
+            queue[0].isRetry = true
+            headStarted = .now
+            if start(launch, sending: queue.map(request)) { continue }
+          }
           let failure = Self.problem(error, launch, at: first.location)
           problem = failure.kind == Self.abandoned ? nil : failure
         }

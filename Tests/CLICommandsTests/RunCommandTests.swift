@@ -124,6 +124,32 @@ struct RunCommandTests {
     #expect(ahead.0.status == whole.0.status)
   }
 
+  @Test("a case that makes a worker that ran other files hold past --worker-memory runs again on a new worker: what they left is not its verdict")
+  func workerMemoryAfterOthers() throws {
+    // a.lua's top level holds 110 MiB (kept for its next case); b.lua's case holds 50 MiB for a while.
+    // Alone, each fits in 200 MiB; one after the other on one worker they do not.
+    let folder = temporaryFile("worker-memory")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try """
+      local big = {}
+      for i = 1, 110 do big[i] = string.rep(string.char(65 + i % 26), 1024 * 1024 - 64) .. i end
+      scenario("holds 110 MiB at its top level", function() expect(#big).to_be(110) end)
+      """.write(to: folder.appendingPathComponent("a.lua"), atomically: true, encoding: .utf8)
+    try """
+      scenario("makes 50 MiB for a moment", function()
+        local parts = {}
+        for i = 1, 50 do parts[i] = string.rep("b", 1024 * 1024 - 64) .. i end
+        local n = 0
+        for i = 1, 3000000 do n = n + #parts[1 + i % 50] end
+      end)
+      """.write(to: folder.appendingPathComponent("b.lua"), atomically: true, encoding: .utf8)
+    let output = try PermsimProcess.run(
+      ["run", folder.path, "--root", folder.path, "--memory", "190M", "--worker-memory", "200M", "--jobs", "1"])
+    #expect(output.status == 0, "\(output.standardOutput)\(output.standardError)")
+    #expect(output.standardOutput.contains("2 passed, 0 failed, 0 errors"), "\(output.standardOutput)")
+  }
+
   @Test("a run where everything passes exits 0")
   func success() throws {
     let output = try PermsimProcess.run(["run", "\(Self.fixtures)/passing.lua", "\(Self.fixtures)/matrix.lua"])
