@@ -19,11 +19,10 @@
 ** array part, and Lua leaves open what depends on that (`#t` of a table with holes picks a border by
 ** the array's size and the length hint; keys added while `next` walks a table may or may not be
 ** visited, by where they land). So a table's record also holds its layout, read from Lua 5.4's own
-** structures (lobject.h, which Debian does not ship): the length hint and whether it is the array's
-** size, the hash part's size and free pointer, and for each hash slot whether it holds a value, its
-** collision link and, when it holds no value, the key it still names (a removed key, alive or marked
-** dead by the collector). The raw length is taken first, so the hint it settles is the one recorded. A check at start (layout_known) confirms the structures are where
-** 5.4.4 puts them; when they are not, records hold no layout, and the README's limit applies.
+** structures (lobject.h, which Debian does not ship): see table_layout. The raw length is taken
+** first, so the hint it settles is the one recorded. A check when the library opens (layout_check)
+** confirms the structures are where 5.4.4 puts them; when they are not, records hold no layout, and
+** the limit the hostile README describes applies again.
 **
 ** A value is two words: its kind and its bits (a number's bits; the address of a string's bytes, a
 ** table or a function). Short strings are interned, so equal contents have one address; two equal
@@ -252,7 +251,7 @@ static Verdict table_layout(Walk *w, int idx) {
     uint64_t empty = (n->u.tt_ & 0x0F) == LUA_TNIL, key = empty ? n->u.key_tt : 0, bits;
     if ((v = word(w, empty | key << 8 | (uint64_t)(uint32_t)n->u.next << 32)) != OK) return v;
     if (key == LUA_TNIL || (key & 0x0F) == LUA_TBOOLEAN) continue;
-    if (key & LAYOUT_COLLECTABLE) w->livekeys = 1;
+    if (w->take && (key & LAYOUT_COLLECTABLE)) w->livekeys = 1;
     memcpy(&bits, &n->u.key_val, sizeof bits);
     if ((v = word(w, bits)) != OK) return v;
   }
@@ -606,6 +605,7 @@ static int snapshot_same(lua_State *L) {
   w.pending = w.kept = 0;
   w.cursor = w.end = 0;
   w.api = 0;
+  w.livekeys = 0;
   if (++s->epoch == 0) {  /* wrapped: forget every visit mark */
     for (size_t i = 0; i < s->slotcount; i++) s->slots[i].epoch = 0;
     s->epoch = 1;
