@@ -95,8 +95,6 @@ final class ScenarioLane: CaseLane {
     var file: ScenarioFile
     /// The size of its request (once queued in a worker).
     var requestBytes = 0
-    /// Whether it runs again on a new worker, having made one that ran other jobs before it hold too much.
-    var isRetry = false
 
     enum Work {
       /// Run this case.
@@ -239,9 +237,9 @@ final class ScenarioLane: CaseLane {
           _worker = nil
           defer { answered = 0 }
           // What a worker held before the job (other files' top levels, its allocator's free lists) counts
-          // toward --worker-memory: a job that went over on a worker that ran others runs again on a new one.
-          if case .overMemory = error, answered > 0, !first.isRetry {
-            queue[0].isRetry = true
+          // toward --worker-memory: a job that went over on a worker that ran others runs again on a new
+          // one, where it comes first (so once).
+          if case .overMemory = error, answered > 0 {
             headStarted = .now
             if start(launch, sending: queue.map(request)) { continue }
           }

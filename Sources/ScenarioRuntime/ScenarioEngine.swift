@@ -33,7 +33,7 @@ public final class ScenarioEngine {
   /// How many times this engine ran a file's top level for its cases, in a case or in a collection that
   /// kept the run for them (the other cases shared an earlier run).
   public private(set) var topLevelRuns = 0
-  /// Whether the engine ran a top level or a case: what it left may take memory from the next (``again(_:)``).
+  /// Whether the engine ran a top level or a case: what it left may take memory from the next (``withoutLeftovers(_:problem:again:)``).
   private var hasRun = false
   /// The files run last (cases of a file run one after another, so a few suffice).
   private var _files: [CompiledFile] = []
@@ -135,11 +135,13 @@ public final class ScenarioEngine {
   /// What ran on the engine before counts against the memory limit, so a collection that runs past it
   /// runs again on a new engine, as a case does (there it keeps nothing).
   public func collect(_ file: ScenarioFile, keepingTopLevel: Bool = false) -> Collection {
-    let ranBefore = hasRun
-    hasRun = true
-    let collection = budgeted { collectOnce(file, keepingTopLevel: keepingTopLevel) }
-    guard ranBefore, case .failed(let problem) = collection, problem.kind == .memoryExceeded else { return collection }
-    return again { $0.collect(file) } ?? collection
+    withoutLeftovers {
+      budgeted { collectOnce(file, keepingTopLevel: keepingTopLevel) }
+    } problem: { collection in
+      if case .failed(let problem) = collection { problem } else { nil }
+    } again: { fresh in
+      fresh.collect(file)
+    }
   }
 
   private func collectOnce(_ file: ScenarioFile, keepingTopLevel: Bool) -> Collection {
@@ -247,25 +249,34 @@ public final class ScenarioEngine {
   /// files' next cases, what an earlier case left in a shared top level (a table it grew and emptied
   /// keeps its slots), and what no collection gives back at once (Lua's table of short strings, grown by
   /// a case that made many, shrinks by half a cycle). A case that runs past the limit on an engine that
-  /// ran anything before runs again on a new engine (``again(_:)``): its verdict never depends on which
+  /// ran anything before runs again on a new engine (``withoutLeftovers(_:problem:again:)``): its verdict never depends on which
   /// cases ran before it.
   public func run(_ scenario: ScenarioIdentity, named name: String, of file: ScenarioFile, iosVersion: RequestedVersion) -> CaseRun {
-    let ranBefore = hasRun
-    hasRun = true
-    let (run, kept) = budgeted { attempt(scenario, named: name, of: file, iosVersion: iosVersion) }
-    if let kept { _files[kept.file].prepared = kept.prepared }
-    guard ranBefore, case .errored(let problem) = run.outcome, problem.kind == .memoryExceeded else { return run }
-    return again { $0.run(scenario, named: name, of: file, iosVersion: iosVersion) } ?? run
+    withoutLeftovers {
+      let (run, kept) = budgeted { attempt(scenario, named: name, of: file, iosVersion: iosVersion) }
+      if let kept { _files[kept.file].prepared = kept.prepared }
+      return run
+    } problem: { run in
+      if case .errored(let problem) = run.outcome { problem } else { nil }
+    } again: { fresh in
+      fresh.run(scenario, named: name, of: file, iosVersion: iosVersion)
+    }
   }
 
-  /// What `body` gives on a new engine of the same environment, after this one dropped the files it
-  /// keeps and collected its garbage (so that the two hold little at once); nil when no engine starts.
-  private func again<Result>(_ body: (ScenarioEngine) -> Result) -> Result? {
+  /// What `body` gives, or, when its `problem` is running past the memory limit on an engine that ran
+  /// anything before, what `again` gives on a new engine of the same environment, after this one
+  /// dropped the files it keeps and collected its garbage (so that the two hold little at once).
+  private func withoutLeftovers<Result>(
+    _ body: () -> Result, problem: (Result) -> CaseProblem?, again: (ScenarioEngine) -> Result
+  ) -> Result {
+    let ranBefore = hasRun
+    hasRun = true
+    let result = body()
+    guard ranBefore, problem(result)?.kind == .memoryExceeded else { return result }
     releaseCompiledFiles()
-    guard let fresh = try? ScenarioEngine(environment: environment) else { return nil }
-    let result = body(fresh)
-    topLevelRuns += fresh.topLevelRuns
-    return result
+    guard let fresh = try? ScenarioEngine(environment: environment) else { return result }
+    defer { topLevelRuns += fresh.topLevelRuns }
+    return again(fresh)
   }
 
   /// Drops the files compiled last, with the top levels kept for their next cases (a chunk also holds
