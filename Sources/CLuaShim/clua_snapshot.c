@@ -12,24 +12,27 @@
 ** A snapshot holds one record per table and closure, reached from the roots through keys, values,
 ** metatables and upvalues:
 **
-**   table:    raw length, metatable, layout (see below), then each key and value in `lua_next` order;
+**   table:    raw length, metatable, then its memory: layout, array slots and hash slots (see table);
 **   closure:  each upvalue's value (a C function without upvalues is a value, like a number).
 **
 ** Same keys and values do not make the same table: one a case grew and emptied keeps its bigger
 ** array part, and Lua leaves open what depends on that (`#t` of a table with holes picks a border by
 ** the array's size and the length hint; keys added while `next` walks a table may or may not be
-** visited, by where they land). So a table's record also holds its layout, read from Lua 5.4's own
-** structures (lobject.h, which Debian does not ship): see table_layout. The raw length is taken
-** first, so the hint it settles is the one recorded. A check when the library opens (layout_check)
-** confirms the structures are where 5.4.4 puts them; when they are not, records hold no layout, and
-** the limit the hostile README describes applies again.
+** visited, by where they land). So a table's record is read from Lua 5.4's own structures (lobject.h,
+** which Debian does not ship): its layout, and each slot's tags and bits in memory order, which is
+** also the order `lua_next` follows. A check then compares memory with the record, without a call
+** into Lua for each entry. The raw length is taken first, so the hint it settles is the one recorded.
+** A check when the library opens (layout_check) confirms the structures are where 5.4.4 puts them,
+** and a take confirms each entry against `lua_next`; when they are not, there is no snapshot, and
+** every case runs its file's top level afresh.
 **
-** A value is two words: its kind and its bits (a number's bits; the address of a string's bytes, a
-** table or a function). Short strings are interned, so equal contents have one address; two equal
-** long strings at different addresses read as a change, which only costs a fresh run. Every string,
-** table and closure recorded is kept alive by the snapshot, so no new object can take a recorded
-** address (a case that dropped a string and made another of the same size would otherwise get the
-** freed address, and its change would read as none).
+** An upvalue or metatable is two words: its kind and its bits (a number's bits; the address of a
+** string's bytes, a table or a function); a slot in a table, its tag and bits. Short strings are
+** interned, so equal contents have one address; two equal long strings at different addresses read
+** as a change, which only costs a fresh run. Every string, table and closure recorded is kept alive
+** by the snapshot, so no new object can take a recorded address (a case that dropped a string and
+** made another of the same size would otherwise get the freed address, and its change would read as
+** none).
 ** Values listed as opaque (the API's functions and userdata, which the host trusts) are compared by
 ** identity and not entered. A thread or any other userdata makes the graph unsafe to share: `take`
 ** returns nil and the loader runs the top level for every case.
@@ -47,10 +50,14 @@ static const char library_key = 0;   /* registry: the library table */
 /* A recorded value's kind (the first of its two words). */
 enum { V_NIL, V_FALSE, V_TRUE, V_INT, V_FLOAT, V_STRING, V_TABLE, V_FUNCTION, V_CFUNCTION, V_LIGHT, V_OPAQUE };
 
-/* Where an object's record is: 'start' and 'length' in words (or OPAQUE_RECORD); 'epoch' marks a check's visit. */
+/*
+** Where an object's record is: 'start' and 'length' in words (or OPAQUE_RECORD); 'kept', its index in
+** the table that keeps the snapshot's objects alive (a check pushes it from there); 'epoch' marks a
+** check's visit.
+*/
 typedef struct Slot {
   const void *p;
-  uint32_t start, length, epoch;
+  uint32_t start, length, epoch, kept;
 } Slot;
 
 #define OPAQUE_RECORD UINT32_MAX
@@ -107,7 +114,7 @@ static Slot *add_slot(Snapshot *s, const void *p, int *added) {
   for (i = slot_index(s, p); s->slots[i].p != NULL; i = (i + 1) & (s->slotcount - 1))
     if (s->slots[i].p == p) return &s->slots[i];
   s->slots[i].p = p;
-  s->slots[i].start = s->slots[i].length = s->slots[i].epoch = 0;
+  s->slots[i].start = s->slots[i].length = s->slots[i].epoch = s->slots[i].kept = 0;
   s->used++;
   *added = 1;
   return &s->slots[i];
@@ -118,6 +125,7 @@ static Slot *add_slot(Snapshot *s, const void *p, int *added) {
 ** ===================================================================== */
 
 typedef union LayoutValue { void *gc; lua_Integer i; lua_Number n; } LayoutValue;
+typedef struct LayoutTValue { LayoutValue value_; unsigned char tt_; } LayoutTValue;
 typedef union LayoutNode {
   struct { LayoutValue value_; unsigned char tt_, key_tt; int next; LayoutValue key_val; } u;
   struct { LayoutValue value_; unsigned char tt_; } i_val;
@@ -126,7 +134,7 @@ typedef struct LayoutTable {
   void *gcnext;
   unsigned char tt, marked, flags, lsizenode;
   unsigned int alimit;
-  void *array;
+  LayoutTValue *array;
   LayoutNode *node, *lastfree;
   struct LayoutTable *metatable;
   void *gclist;
@@ -135,6 +143,7 @@ typedef struct LayoutTable {
 #define LAYOUT_VTABLE 5          /* LUA_VTABLE */
 #define LAYOUT_VEMPTY 16         /* LUA_VEMPTY: a slot never used */
 #define LAYOUT_VTRUE 17          /* LUA_VTRUE */
+#define LAYOUT_VFALSE 1          /* LUA_VFALSE */
 #define LAYOUT_VNUMINT 3         /* LUA_VNUMINT */
 #define LAYOUT_SHORTSTRING 68    /* LUA_VSHRSTR with BIT_ISCOLLECTABLE */
 #define LAYOUT_NOTREALSIZE 0x80  /* BITRAS: 'alimit' is a hint, not the array's size */
@@ -143,13 +152,27 @@ typedef struct LayoutTable {
 /* 1: tables are laid out as in Lua 5.4.4, and records hold layouts; 0: they do not; -1: not checked yet. */
 static atomic_int layout_known = -1;
 
+/* The size of the array part of 't' (luaH_realasize): 'alimit', or when that is only a hint, the power of 2 above it. */
+static size_t array_size(const LayoutTable *t) {
+  size_t size = t->alimit, real = 1;
+  if ((t->flags & LAYOUT_NOTREALSIZE) == 0 || (size & (size - 1)) == 0) return size;
+  while (real < size) real <<= 1;
+  return real;
+}
+
 /* Whether tables built through the API have the layout 5.4.4 gives them, read through LayoutTable. */
 static int layout_check(lua_State *L) {
   const LayoutTable *t;
   int ok, used = 0, i;
   lua_createtable(L, 5, 0);
   t = (const LayoutTable *)lua_topointer(L, -1);
-  ok = t->tt == LAYOUT_VTABLE && t->alimit == 5 && t->lsizenode == 0 && t->lastfree == NULL && t->metatable == NULL;
+  lua_pushinteger(L, 42);
+  lua_rawseti(L, -2, 1);
+  lua_pushboolean(L, 0);
+  lua_rawseti(L, -2, 2);
+  ok = t->tt == LAYOUT_VTABLE && t->alimit == 5 && array_size(t) == 5 && t->lsizenode == 0 && t->lastfree == NULL &&
+       t->metatable == NULL && t->array[0].tt_ == LAYOUT_VNUMINT && t->array[0].value_.i == 42 &&
+       t->array[1].tt_ == LAYOUT_VFALSE && (t->array[2].tt_ & 0x0F) == LUA_TNIL;
   lua_pop(L, 1);
   lua_createtable(L, 0, 9);  /* a hash part of 16 slots */
   t = (const LayoutTable *)lua_topointer(L, -1);
@@ -183,7 +206,7 @@ static int layout_check(lua_State *L) {
     lua_rawseti(L, -2, i);
   }
   ok = ok && t->alimit == 8 && (t->flags & LAYOUT_NOTREALSIZE) == 0 && lua_rawlen(L, -1) == 5 && t->alimit == 5 &&
-       (t->flags & LAYOUT_NOTREALSIZE) != 0;
+       (t->flags & LAYOUT_NOTREALSIZE) != 0 && array_size(t) == 8;
   lua_pop(L, 1);
   return ok;
 }
@@ -194,7 +217,8 @@ static int layout_check(lua_State *L) {
 
 /*
 ** One walk: 'take' writes records; a check compares with them, word by word. Objects wait in the
-** worklist table at stack index 'list' ('pending' of them); recorded ones also go to 'keep' (take).
+** worklist table at stack index 'list' ('pending' of them); the snapshot keeps its objects in the
+** table at 'keep' ('kept' of them), where a check finds those it must walk.
 */
 typedef struct Walk {
   lua_State *L;
@@ -207,7 +231,7 @@ typedef struct Walk {
   int livekeys;              /* a take met a removed key the collector has not marked dead yet */
 } Walk;
 
-static Verdict word(Walk *w, uint64_t x) {
+static inline Verdict word(Walk *w, uint64_t x) {
   Snapshot *s = w->s;
   if (!w->take) return (w->cursor < w->end && s->words[w->cursor++] == x) ? OK : CHANGED;
   if (s->count == s->capacity) {
@@ -223,60 +247,42 @@ static Verdict word(Walk *w, uint64_t x) {
   return OK;
 }
 
+/* Keeps the value at 'idx' alive for as long as the snapshot lives: no other object may take its address. */
+static void keep(Walk *w, int idx) {
+  lua_pushvalue(w->L, idx);
+  lua_rawseti(w->L, w->keep, ++w->kept);
+}
+
 /*
-** Records or checks the layout of the table at 'idx' (read after its raw length, which settles its
-** length hint): the hint, whether it is the array's size, the hash part's size and free pointer, and
-** for each hash slot whether it holds a value and its collision link; for a slot without a value, the
-** key it still names, if any, and whether the collector has marked that key dead: `t[k] = v` puts k
-** back in a slot that still names k, while any other key goes to a free slot or makes Lua rehash the
-** table, which can move its array part and so `#t`. (When a take meets a removed key that is still
-** alive, it collects the garbage and starts again, so that such keys are dead in a fresh run as in a
-** shared one, whatever collections a case makes.) A boolean key has its variant and no value.
+** A check's visit of the object 'p', met in a record: its slot when it must be checked now, else
+** NULL, with '*v' CHANGED (the top level left no such object) or OK (the API's own, or checked already).
 */
-static Verdict table_layout(Walk *w, int idx) {
-  const LayoutTable *t;
-  Verdict v;
-  size_t size, i;
-  int dummy;
-  if (atomic_load_explicit(&layout_known, memory_order_relaxed) != 1) return OK;
-  t = (const LayoutTable *)lua_topointer(w->L, idx);
-  dummy = t->lastfree == NULL;  /* no hash part: the shared dummy slot */
-  size = dummy ? 0 : (size_t)1 << t->lsizenode;
-  v = word(w, (uint64_t)t->alimit | (uint64_t)(t->flags & LAYOUT_NOTREALSIZE) << 32 | (uint64_t)t->lsizenode << 40 |
-                  (uint64_t)dummy << 48);
-  if (v != OK || dummy) return v;
-  if ((v = word(w, (uint64_t)(t->lastfree - t->node))) != OK) return v;
-  for (i = 0; i < size; i++) {
-    const LayoutNode *n = &t->node[i];
-    uint64_t empty = (n->u.tt_ & 0x0F) == LUA_TNIL, key = empty ? n->u.key_tt : 0, bits;
-    if ((v = word(w, empty | key << 8 | (uint64_t)(uint32_t)n->u.next << 32)) != OK) return v;
-    if (key == LUA_TNIL || (key & 0x0F) == LUA_TBOOLEAN) continue;
-    if (w->take && (key & LAYOUT_COLLECTABLE)) w->livekeys = 1;
-    memcpy(&bits, &n->u.key_val, sizeof bits);
-    if ((v = word(w, bits)) != OK) return v;
+static Slot *visit(Walk *w, const void *p, Verdict *v) {
+  Slot *slot = find_slot(w->s, p);
+  *v = slot == NULL ? CHANGED : OK;
+  if (slot == NULL) return NULL;
+  if (slot->length == OPAQUE_RECORD) {
+    w->api = 1;
+    return NULL;
   }
-  return OK;
+  if (slot->epoch == w->s->epoch) return NULL;
+  slot->epoch = w->s->epoch;
+  return slot;
 }
 
 /* Queues the table or closure at 'idx' for its record unless it has one (take) or was checked (check). */
 static Verdict enter(Walk *w, int idx, const void *p) {
   Slot *slot;
+  Verdict v = OK;
   if (w->take) {
     int added;
     slot = add_slot(w->s, p, &added);
     if (slot == NULL) return UNSAFE;
     if (!added) return OK;
-    lua_pushvalue(w->L, idx);
-    lua_rawseti(w->L, w->keep, ++w->kept);
-  } else {
-    slot = find_slot(w->s, p);
-    if (slot == NULL) return CHANGED;  /* an object the top level did not leave */
-    if (slot->length == OPAQUE_RECORD) {
-      w->api = 1;
-      return OK;
-    }
-    if (slot->epoch == w->s->epoch) return OK;
-    slot->epoch = w->s->epoch;
+    keep(w, idx);
+    slot->kept = (uint32_t)w->kept;
+  } else if ((slot = visit(w, p, &v)) == NULL) {
+    return v;
   }
   lua_pushvalue(w->L, idx);
   lua_rawseti(w->L, w->list, ++w->pending);
@@ -289,7 +295,28 @@ static int has_upvalues(lua_State *L, int idx) {
   return 1;
 }
 
-/* Records or checks the value at 'idx' (an absolute index), queueing the objects it leads to. */
+/*
+** A take's step for the value at 'idx' (an absolute index): keeps a string alive, queues a table or
+** closure for its record, and refuses a full userdata or a thread that is not the API's own.
+*/
+static Verdict hold(Walk *w, int idx) {
+  lua_State *L = w->L;
+  Slot *slot;
+  switch (lua_type(L, idx)) {
+    case LUA_TSTRING: keep(w, idx); return OK;
+    case LUA_TTABLE: return enter(w, idx, lua_topointer(L, idx));
+    case LUA_TFUNCTION:
+      if (lua_iscfunction(L, idx) && !has_upvalues(L, idx)) return OK;  /* immutable: a value */
+      return enter(w, idx, lua_topointer(L, idx));
+    case LUA_TUSERDATA:
+    case LUA_TTHREAD:
+      slot = find_slot(w->s, lua_topointer(L, idx));
+      return slot != NULL && slot->length == OPAQUE_RECORD ? OK : UNSAFE;
+    default: return OK;
+  }
+}
+
+/* Records or checks the value at 'idx' (an absolute index: an upvalue or a metatable), queueing the objects it leads to. */
 static Verdict value(Walk *w, int idx) {
   lua_State *L = w->L;
   Verdict v;
@@ -309,14 +336,7 @@ static Verdict value(Walk *w, int idx) {
         memcpy(&bits, &n, sizeof bits);
       }
       break;
-    case LUA_TSTRING:
-      kind = V_STRING;
-      bits = (uint64_t)(uintptr_t)lua_tostring(L, idx);
-      if (w->take) {  /* kept alive, as tables and closures are: no other string may take its address */
-        lua_pushvalue(L, idx);
-        lua_rawseti(L, w->keep, ++w->kept);
-      }
-      break;
+    case LUA_TSTRING: kind = V_STRING; bits = (uint64_t)(uintptr_t)lua_tostring(L, idx); break;
     case LUA_TLIGHTUSERDATA: kind = V_LIGHT; bits = (uint64_t)(uintptr_t)lua_touserdata(L, idx); break;
     case LUA_TTABLE:
       kind = V_TABLE;
@@ -340,34 +360,120 @@ static Verdict value(Walk *w, int idx) {
       bits = (uint64_t)(uintptr_t)lua_topointer(L, idx);
     }
   }
-  if (p != NULL) {
-    bits = (uint64_t)(uintptr_t)p;
-    if ((v = enter(w, idx, p)) != OK) return v;
-  }
+  if (p != NULL) bits = (uint64_t)(uintptr_t)p;
+  if (w->take ? (v = hold(w, idx)) != OK : p != NULL && (v = enter(w, idx, p)) != OK) return v;
   if ((v = word(w, kind)) != OK) return v;
   return word(w, bits);
 }
 
+/* Whether a value or key of tag 'tt' has bits to record: not a nil (or empty slot) and not a boolean. */
+static inline int has_bits(unsigned tt) {
+  unsigned type = tt & 0x0F;
+  return type != LUA_TNIL && type != LUA_TBOOLEAN;
+}
+
 /*
-** A check's step for the value at 'idx': when the record there is a string or a C function without
-** upvalues (the keys and values of the library tables and most globals), the address recorded (a
-** string's bytes, a function's code) decides, without working out the value's kind first. Code is
-** never where a closure lives, so the same address is the same light C function.
+** Records or checks the bits of a key or value of tag 'tt' in a table's memory. A check that finds
+** them as recorded queues the table, closure or userdata they point to from the snapshot's keep
+** (a string's address decides alone: the snapshot keeps it alive). 'dead' is for an empty slot's
+** key, which no one can reach.
 */
-static Verdict check(Walk *w, int idx) {
-  lua_State *L = w->L;
-  const uint64_t *recorded = w->s->words + w->cursor;
-  const void *p;
-  if (w->cursor + 2 > w->end) return CHANGED;
-  switch (recorded[0]) {
-    case V_STRING: p = lua_type(L, idx) == LUA_TSTRING ? lua_tostring(L, idx) : NULL; break;
-    case V_CFUNCTION: p = lua_type(L, idx) == LUA_TFUNCTION ? lua_topointer(L, idx) : NULL; break;
-    default: return value(w, idx);
-  }
-  if (p == NULL || (uint64_t)(uintptr_t)p != recorded[1]) return CHANGED;
-  w->cursor += 2;
+static inline Verdict bits(Walk *w, unsigned tt, const LayoutValue *at, int dead) {
+  uint64_t x;
+  Verdict v;
+  Slot *slot;
+  memcpy(&x, at, sizeof x);
+  if ((v = word(w, x)) != OK || w->take || dead || !(tt & LAYOUT_COLLECTABLE) || (tt & 0x0F) == LUA_TSTRING) return v;
+  if ((slot = visit(w, at->gc, &v)) == NULL) return v;
+  lua_rawgeti(w->L, w->keep, slot->kept);
+  lua_rawseti(w->L, w->list, ++w->pending);
   return OK;
 }
+
+/*
+** A take's note of a full userdata at 'at' in a table's memory, which hold found to be the API's own:
+** the API's userdata are known by the address lua_topointer gives (their memory block), a table's
+** memory has their object's, and a check must know them by it too.
+*/
+static Verdict alias(Walk *w, unsigned tt, const LayoutValue *at) {
+  int added;
+  Slot *slot;
+  if ((tt & 0x0F) != LUA_TUSERDATA || !(tt & LAYOUT_COLLECTABLE)) return OK;
+  if ((slot = add_slot(w->s, at->gc, &added)) == NULL) return UNSAFE;
+  slot->length = OPAQUE_RECORD;
+  return OK;
+}
+
+/*
+** A take's step for the next entry of the table at 'idx' (lua_next's key on top of the stack), whose
+** key and value are at 'key' and 'at' in the table's memory (tags 'keytt' and 'tt'; no key for the
+** array part): the entry as lua_next gives it, held (see hold). lua_next visits entries in memory
+** order, array part first, so this confirms the layout as it goes.
+*/
+static Verdict held(Walk *w, int idx, unsigned keytt, const LayoutValue *key, unsigned tt, const LayoutValue *at) {
+  lua_State *L = w->L;
+  Verdict v;
+  int top;
+  if (!lua_next(L, idx)) return UNSAFE;
+  top = lua_gettop(L);
+  if ((tt & LAYOUT_COLLECTABLE) && (tt & 0x0F) != LUA_TUSERDATA && lua_topointer(L, top) != at->gc) return UNSAFE;
+  if ((v = hold(w, top - 1)) != OK || (v = hold(w, top)) != OK) return v;
+  if ((key != NULL && (v = alias(w, keytt, key)) != OK) || (v = alias(w, tt, at)) != OK) return v;
+  lua_pop(L, 1);
+  return OK;
+}
+
+/*
+** Records or checks the table at 'idx' (an absolute index), from Lua 5.4's own structures (the header
+** explains why): its raw length (first, as it settles the length hint), its metatable, its layout
+** (the length hint and whether it is the array's size, the hash part's size and free pointer), each
+** array slot's tag and bits, and each hash slot's value tag, key tag and collision link, key bits and
+** value bits. A slot without a value keeps the key it last held, which decides where `t[k] = v` puts
+** k: it goes back to a slot that still names it (live, or dead once the collector has marked it),
+** while any other key takes a free slot or makes Lua rehash the table, which can move its array part
+** and so `#t`. (A take that meets a removed key that is still alive collects the garbage and starts
+** again, so that such keys are dead in a fresh run as in a shared one, whatever collections a case
+** makes.) A check reads memory only, without a call into Lua for each entry.
+*/
+static Verdict table(Walk *w, int idx) {
+  lua_State *L = w->L;
+  const LayoutTable *t = (const LayoutTable *)lua_topointer(L, idx);
+  Verdict v;
+  size_t asize, size, i;
+  int dummy;
+  if ((v = word(w, (uint64_t)lua_rawlen(L, idx))) != OK) return v;
+  if (!lua_getmetatable(L, idx)) lua_pushnil(L);
+  v = value(w, lua_gettop(L));
+  lua_pop(L, 1);
+  if (v != OK) return v;
+  dummy = t->lastfree == NULL;  /* no hash part: the shared dummy slot */
+  size = dummy ? 0 : (size_t)1 << t->lsizenode;
+  asize = array_size(t);
+  v = word(w, (uint64_t)t->alimit | (uint64_t)(t->flags & LAYOUT_NOTREALSIZE) << 32 | (uint64_t)t->lsizenode << 40 |
+                  (uint64_t)dummy << 48);
+  if (v == OK && !dummy) v = word(w, (uint64_t)(t->lastfree - t->node));
+  if (w->take) lua_pushnil(L);  /* a take meets each entry on the stack as well, to hold what it refers to */
+  for (i = 0; v == OK && i < asize; i++) {
+    const LayoutTValue *o = &t->array[i];
+    if ((v = word(w, o->tt_)) != OK) break;
+    if (has_bits(o->tt_) && (v = bits(w, o->tt_, &o->value_, 0)) != OK) break;
+    if (w->take && (o->tt_ & 0x0F) != LUA_TNIL) v = held(w, idx, 0, NULL, o->tt_, &o->value_);
+  }
+  for (i = 0; v == OK && i < size; i++) {
+    const LayoutNode *n = &t->node[i];
+    unsigned tt = n->u.tt_, key = n->u.key_tt;
+    int empty = (tt & 0x0F) == LUA_TNIL;
+    if ((v = word(w, tt | key << 8 | (uint64_t)(uint32_t)n->u.next << 32)) != OK) break;
+    if (has_bits(key) && (v = bits(w, key, &n->u.key_val, empty)) != OK) break;
+    if (has_bits(tt) && (v = bits(w, tt, &n->u.value_, 0)) != OK) break;
+    if (!w->take) continue;
+    if (empty) w->livekeys |= (key & LAYOUT_COLLECTABLE) != 0;
+    else v = held(w, idx, key, &n->u.key_val, tt, &n->u.value_);
+  }
+  if (v == OK && w->take && lua_next(L, idx)) v = UNSAFE;  /* an entry the memory did not show */
+  return v;
+}
+
 
 /*
 ** A check, at upvalue 'n' of the Lua closure at 'idx' (its value on top): when the top level left a
@@ -424,29 +530,7 @@ static int restore(Walk *w, int idx, int n) {
 static Verdict object(Walk *w, int idx) {
   lua_State *L = w->L;
   Verdict v;
-  if (lua_type(L, idx) == LUA_TTABLE) {
-    if ((v = word(w, (uint64_t)lua_rawlen(L, idx))) != OK) return v;
-    if (lua_getmetatable(L, idx)) {
-      v = value(w, lua_gettop(L));
-      lua_pop(L, 1);
-    } else {
-      lua_pushnil(L);
-      v = value(w, lua_gettop(L));
-      lua_pop(L, 1);
-    }
-    if (v != OK || (v = table_layout(w, idx)) != OK) return v;
-    lua_pushnil(L);
-    while (lua_next(L, idx)) {
-      int top = lua_gettop(L);
-      if (w->take ? (v = value(w, top - 1)) != OK || (v = value(w, top)) != OK
-                  : (v = check(w, top - 1)) != OK || (v = check(w, top)) != OK) {
-        lua_pop(L, 2);
-        return v;
-      }
-      lua_pop(L, 1);
-    }
-    return OK;
-  }
+  if (lua_type(L, idx) == LUA_TTABLE) return table(w, idx);
   for (int n = 1; lua_getupvalue(L, idx, n) != NULL; n++) {
     if (!w->take && !lua_iscfunction(L, idx) && restore(w, idx, n)) continue;
     v = value(w, lua_gettop(L));
@@ -518,6 +602,7 @@ static int take(lua_State *L, int *livekeys) {
   Verdict v = OK;
   int list;
   lua_settop(L, 3);
+  if (atomic_load_explicit(&layout_known, memory_order_relaxed) != 1) return 0;  /* tables cannot be read */
   roots = (lua_Integer)lua_rawlen(L, 1);
   s = (Snapshot *)lua_newuserdatauv(L, sizeof(Snapshot), 2);  /* 4 */
   memset(s, 0, sizeof *s);
@@ -596,12 +681,13 @@ static int snapshot_same(lua_State *L) {
   Walk w;
   Verdict v;
   luaL_checktype(L, 2, LUA_TTABLE);
+  lua_getiuservalue(L, 1, 1);  /* what the snapshot keeps: a check queues recorded objects from there */
   lua_getiuservalue(L, 1, 2);  /* the worklist: empty between checks, and no allocation for each */
   w.L = L;
   w.s = s;
   w.take = 0;
-  w.list = last + 1;
-  w.keep = 0;
+  w.keep = last + 1;
+  w.list = last + 2;
   w.pending = w.kept = 0;
   w.cursor = w.end = 0;
   w.api = 0;
