@@ -375,6 +375,7 @@ extension LuaStack {
     let top = lua_gettop(L)
     defer { lua_settop(L, top) }
     var table: [LuaValue: LuaValue] = [:]
+    table.reserveCapacity(8)  // the options tables host calls take: no growth for a few entries
     lua_pushnil(L)  // first key
     while true {
       var more: Int32 = 0

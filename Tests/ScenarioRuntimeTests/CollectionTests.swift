@@ -66,4 +66,31 @@ struct CollectionTests {
     }
     #expect(declared.isEmpty)
   }
+
+  @Test("an engine reads and parses a file once: its case runs what was collected, after five other files and a change on disk")
+  func parsedOnce() throws {
+    let names = ["a", "b", "c", "d", "e", "f"]
+    var files: [String: String] = [:]
+    for name in names { files["\(name).lua"] = "scenario(\"x\", function() expect(1).to_be(1) end)\n" }
+    let harness = try ScenarioHarness(files: files)
+    defer { harness.remove() }
+    let engine = try ScenarioEngine(environment: harness.environment)
+    var declared: [DeclaredScenario] = []
+    for name in names {
+      guard case .registered(let registered) = engine.collect(try ScenarioFile(path: "\(name).lua", environment: harness.environment))
+      else {
+        Issue.record("\(name).lua did not load")
+        return
+      }
+      if name == "a" { declared = registered }
+    }
+    // Same registration (name, line, occurrence), another body: a second read would run this one.
+    try "scenario(\"x\", function() expect(1).to_be(2) end)\n".write(
+      to: harness.root.appendingPathComponent("a.lua"), atomically: true, encoding: .utf8)
+    let first = try #require(declared.first)
+    let run = engine.run(
+      first.identity, named: first.name, of: try ScenarioFile(path: "a.lua", environment: harness.environment),
+      iosVersion: RequestedVersion(written: "18.0"))
+    #expect(run.outcome == .passed, "\(run.outcome)")
+  }
 }
