@@ -231,7 +231,7 @@ typedef struct Walk {
   int livekeys;              /* a take met a removed key the collector has not marked dead yet */
 } Walk;
 
-static inline Verdict word(Walk *w, uint64_t x) {
+static inline __attribute__((always_inline)) Verdict word(Walk *w, uint64_t x) {
   Snapshot *s = w->s;
   if (!w->take) return (w->cursor < w->end && s->words[w->cursor++] == x) ? OK : CHANGED;
   if (s->count == s->capacity) {
@@ -372,22 +372,27 @@ static inline int has_bits(unsigned tt) {
   return type != LUA_TNIL && type != LUA_TBOOLEAN;
 }
 
-/*
-** Records or checks the bits of a key or value of tag 'tt' in a table's memory. A check that finds
-** them as recorded queues the table, closure or userdata they point to from the snapshot's keep
-** (a string's address decides alone: the snapshot keeps it alive). 'dead' is for an empty slot's
-** key, which no one can reach.
-*/
-static inline Verdict bits(Walk *w, unsigned tt, const LayoutValue *at, int dead) {
-  uint64_t x;
+/* A check's step for a table, closure or userdata its record names where it still is: queued from the snapshot's keep. */
+static Verdict follow(Walk *w, const void *p) {
   Verdict v;
-  Slot *slot;
-  memcpy(&x, at, sizeof x);
-  if ((v = word(w, x)) != OK || w->take || dead || !(tt & LAYOUT_COLLECTABLE) || (tt & 0x0F) == LUA_TSTRING) return v;
-  if ((slot = visit(w, at->gc, &v)) == NULL) return v;
+  Slot *slot = visit(w, p, &v);
+  if (slot == NULL) return v;
   lua_rawgeti(w->L, w->keep, slot->kept);
   lua_rawseti(w->L, w->list, ++w->pending);
   return OK;
+}
+
+/*
+** Records or checks the bits of a key or value of tag 'tt' in a table's memory. A check that finds
+** them as recorded follows the table, closure or userdata they point to (a string's address decides
+** alone: the snapshot keeps it alive). 'dead' is for an empty slot's key, which no one can reach.
+*/
+static inline __attribute__((always_inline)) Verdict bits(Walk *w, unsigned tt, const LayoutValue *at, int dead) {
+  uint64_t x;
+  Verdict v;
+  memcpy(&x, at, sizeof x);
+  if ((v = word(w, x)) != OK || w->take || dead || !(tt & LAYOUT_COLLECTABLE) || (tt & 0x0F) == LUA_TSTRING) return v;
+  return follow(w, at->gc);
 }
 
 /*
