@@ -43,7 +43,7 @@ public struct PermsimCommand: ParsableCommand {
     // WorkerSettings), so it skips argument parsing, which would cost a third of its start.
     if arguments == [WorkerLaunch.mode] { return WorkerServer.serve() }
     do {
-      var command = try parseAsRoot(arguments)
+      var command = try parsedRun(arguments) ?? parseAsRoot(arguments)
       try command.run()
       return 0
     } catch {
@@ -56,6 +56,17 @@ public struct PermsimCommand: ParsableCommand {
       if !message.isEmpty { writeToStandardError(message + "\n") }
       return code == .validationFailure ? 2 : code.rawValue
     }
+  }
+}
+
+extension PermsimCommand {
+  /// `permsim run`'s options parsed by `run` alone, or nil when they do not parse: parsing as the root
+  /// reflects every subcommand (half of a run of one small file, in the runner's instructions), while
+  /// help, `--version`, a completion script and every error take the root's path, which words them as
+  /// `permsim run`.
+  private static func parsedRun(_ arguments: [String]) -> RunCommand? {
+    guard arguments.first == RunCommand.name else { return nil }
+    return try? RunCommand.parse(Array(arguments.dropFirst()))
   }
 }
 
