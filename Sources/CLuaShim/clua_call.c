@@ -371,7 +371,7 @@ static int push_below(lua_State *L, int idx, int n) {
 
 static int p_gettable(lua_State *L) { lua_gettable(L, 1); return 1; }
 static int p_settable(lua_State *L) { lua_settable(L, 1); return 0; }
-static int p_tostring(lua_State *L) { clua_display(L, 1, NULL); return 1; }
+static int p_tostring(lua_State *L) { luaL_tolstring(L, 1, NULL); return 1; }
 static int p_len(lua_State *L) { lua_len(L, 1); return 1; }
 static int p_concat(lua_State *L) { lua_concat(L, lua_gettop(L)); return 1; }
 static int p_compare(lua_State *L) {

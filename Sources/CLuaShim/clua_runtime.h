@@ -131,9 +131,6 @@ int clua_opensandbox(lua_State *L);
 int clua_openall(lua_State *L);
 /* Replaces the global next and pairs by ones that visit keys in a defined order (clua_order.c). */
 void clua_openorder(lua_State *L);
-/* clua_display.c: the sandbox's tostring; pushes how tostring and print show the value at 'idx' (a table as "table: #1"). */
-void clua_opendisplay(lua_State *L);
-const char *clua_display(lua_State *L, int idx, size_t *length);
 
 /* Pushes the library that 'opener' opens, opened once per state and kept in the registry under 'key'. */
 int clua_pushprivatelibrary(lua_State *L, const char *key, lua_CFunction opener);

@@ -431,7 +431,6 @@ int clua_opensandbox(lua_State *L) {
   seed_math(L, seed);
   open_coroutines(L);
   clua_openorder(L);
-  clua_opendisplay(L);
   return 0;
 }
 

@@ -601,10 +601,6 @@ extension LuaStack {
     clua_forgettraversals(L)
   }
 
-  static func restartShownNumbers(_ L: OpaquePointer) {
-    clua_resetdisplay(L)
-  }
-
   func collectGarbage() {
     clua_collectgarbage(L)
   }

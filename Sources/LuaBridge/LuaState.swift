@@ -38,11 +38,6 @@ public final class LuaState {
     LuaStack.forgetTraversals(L)
   }
 
-  /// Numbers the tables, functions, userdata and threads `tostring` and `print` show afresh, from `#1` (clua_display.c).
-  public func restartShownNumbers() {
-    LuaStack.restartShownNumbers(L)
-  }
-
   /// Receives each warning Lua emits (`warn(…)`, errors in `__gc`); it MUST NOT call into Lua.
   public var warningHandler: ((String) -> Void)?
 

@@ -77,16 +77,11 @@ extension ScenarioEngine {
     })
     // Called by the loader between a file's top level and the case body: devices are allowed from now on,
     // the body starts a new instruction budget, and no traversal of `next` carries over from the top
-    // level or, when the cases share it, from the case before; nor do the numbers `tostring` shows.
+    // level or, when the cases share it, from the case before.
     host.rawSet("begin_body", state.makeFunction { call in
       try call.session.allowsDevices = true
       call.state.instructionCount = 0
       call.state.forgetTraversals()
-      call.state.restartShownNumbers()
-    })
-    // Called by the loader before a file's top level runs: it shows the numbers a fresh state would.
-    host.rawSet("begin_top_level", state.makeFunction { call in
-      call.state.restartShownNumbers()
     })
     host.rawSet("device", state.makeFunction { call in
       try call.session.makeDevice(&call)

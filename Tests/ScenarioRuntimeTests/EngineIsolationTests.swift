@@ -45,35 +45,6 @@ struct EngineIsolationTests {
     #expect(outcomes == [.passed, .passed], "\(outcomes)")
   }
 
-  @Test("tostring and print show a table, a function or a coroutine by a number a case starts afresh, never by its address")
-  func shownByNumber() throws {
-    // The top level shows a table first; "before" makes and shows tables, so that a case after it
-    // would see other addresses, and (were the numbers not started afresh) other numbers.
-    let source = """
-      local SHARED = {}
-      local LABEL = tostring({})
-      scenario("before", function() for _ = 1, 50 do print({}) end end)
-      scenario("shows", function()
-        local t = setmetatable({}, { __name = "Thing" })
-        print(SHARED, print, coroutine.create(print), t, SHARED, LABEL)
-        expect(tostring(SHARED)).to_be("table: #1")
-        expect(tostring(setmetatable({}, { __tostring = function() return "own" end }))).to_be("own")
-      end)
-      """
-    let harness = try ScenarioHarness(files: ["s.lua": source])
-    defer { harness.remove() }
-    let afterOther = try harness.run("s.lua")
-    let before = "scenario(\"before\", function() for _ = 1, 50 do print({}) end end)"
-    let alone = try ScenarioHarness(files: ["s.lua": source.replacingOccurrences(of: before, with: "-- (no case before)")])
-    defer { alone.remove() }
-    let first = try alone.run("s.lua")
-    #expect(afterOther.map(\.outcome) == [.passed, .passed], "\(afterOther.map(\.outcome))")
-    let shown = try #require(afterOther.last?.transcript.first { $0.contains("print:") })
-    #expect(shown.hasSuffix("print: table: #1\tfunction: #2\tthread: #3\tThing: #4\ttable: #1\ttable: #1"), "\(shown)")
-    #expect(first.count == 1)
-    #expect(afterOther.last?.transcript == first.last?.transcript)
-  }
-
   @Test("math.random draws the same numbers for a case whatever ran before it")
   func deterministicRandom() throws {
     let source = """

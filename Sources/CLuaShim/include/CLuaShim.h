@@ -72,9 +72,6 @@ void clua_clearobjectcache(lua_State *L);
 /* Forgets the key snapshots the sandbox's 'next' keeps for tables (clua_order.c): what 'next(t, k)'
    returns from now on depends on t alone, not on the traversals before. */
 void clua_forgettraversals(lua_State *L);
-/* Starts the numbers tostring and print show tables, functions, userdata and threads by afresh
-   (clua_display.c): the next one shown is #1. */
-void clua_resetdisplay(lua_State *L);
 /* The object in the userdata at 'idx' if it is an instance of any host type, else NULL. */
 void *clua_anyobject(lua_State *L, int idx);
 /* Runs a full collection at every call from Lua into the host (1), or not (0): the GC-stress mode. */
@@ -170,7 +167,7 @@ int clua_pcall(lua_State *L, int nargs, int nresults);
 
 int clua_gettable(lua_State *L, int idx);           /* key on top -> t[key] (metamethods) */
 int clua_settable(lua_State *L, int idx);           /* key, value on top -> t[key] = value */
-int clua_tostring(lua_State *L, int idx);           /* pushes what tostring gives (clua_display.c) */
+int clua_tostring(lua_State *L, int idx);           /* pushes luaL_tolstring (honours __tostring, __name) */
 int clua_len(lua_State *L, int idx);                /* pushes #v (honours __len) */
 int clua_next(lua_State *L, int idx, int *more);    /* lua_next; *more = 0 at the end (key popped) */
 int clua_concat(lua_State *L, int n);               /* the n values on top -> their concatenation */

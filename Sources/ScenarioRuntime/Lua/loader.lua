@@ -41,7 +41,6 @@ function loader.begin()
 end
 -- Runs a file's main chunk in a case's environment, its math.random seeded with `seed`.
 local function run_chunk(chunk, env, seed)
-  host.begin_top_level()
   env.math.randomseed(seed)
   setupvalue(chunk, 1, env)
   return chunk()
