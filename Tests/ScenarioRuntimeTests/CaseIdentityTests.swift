@@ -51,6 +51,42 @@ struct CaseIdentityTests {
     #expect(first.last == "true")
   }
 
+  @Test("names made from table keys in a pairs loop: after a case that moves the heap, a case is an error or runs its own body, never another key's")
+  func tableKeyNames() throws {
+    // Found by a hostile review of a change that showed tables by number: the names came out the same
+    // on every run while pairs still ordered the keys by address, so the run after "moves" bound another
+    // key's body to "id of table: #1" (a failure after "moves", a pass alone). Every non-error outcome
+    // of the file run in order must be the outcome of that case run alone.
+    let source = """
+      dirty = { n = 0 }
+      local keys = {}
+      for i = 1, 4 do keys[{ id = i }] = true end
+      scenario("moves", function()
+        local g = {}
+        for i = 1, 3000 do g[i] = { i } end
+        g = nil
+        collectgarbage()
+        dirty.n = dirty.n + 1
+      end)
+      for k in pairs(keys) do
+        scenario("id of " .. tostring(k), function() expect(k.id).to_be(1) end)
+      end
+      """
+    let harness = try ScenarioHarness(files: ["s.lua": source])
+    defer { harness.remove() }
+    let inOrder = try harness.run("s.lua")
+    let file = try ScenarioFile(path: "s.lua", environment: harness.environment)
+    #expect(inOrder.count == 5)
+    for result in inOrder.dropFirst() where !result.outcome.isError {
+      let engine = try ScenarioEngine(environment: harness.environment)
+      guard case .registered(let declared) = engine.collect(file),
+        let scenario = declared.first(where: { $0.name == result.name })
+      else { continue }  // another run, other addresses: the name is not made again
+      let alone = engine.run(scenario.identity, named: scenario.name, of: file, iosVersion: .init(OSVersion(18)))
+      #expect(alone.outcome == result.outcome, "\(result.name): \(result.outcome) in order, \(alone.outcome) alone")
+    }
+  }
+
   @Test("a case whose registration is gone when the file runs again is an error naming what came in its place")
   func lostRegistration() throws {
     let harness = try ScenarioHarness(files: ["s.lua": "scenario(\"real\", function() end)\nscenario(\"other\", function() end)\n"])
