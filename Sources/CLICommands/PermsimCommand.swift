@@ -60,13 +60,14 @@ public struct PermsimCommand: ParsableCommand {
 }
 
 extension PermsimCommand {
-  /// `permsim run`'s options parsed by `run` alone, or nil when they do not parse: parsing as the root
-  /// reflects every subcommand (half of a run of one small file, in the runner's instructions), while
-  /// help, `--version`, a completion script and every error take the root's path, which words them as
-  /// `permsim run`.
+  /// `permsim run`'s options parsed with `run` as the root, or nil when they do not parse: parsing with
+  /// `permsim` as the root reflects every subcommand (an eighth of a run of one small file, in the
+  /// runner's instructions), while help, `--version`, a completion script and every error take the
+  /// root's path, which words them as `permsim run`. (`parseAsRoot`, not `parse`: the wrapper type
+  /// `parse` instantiates trips valgrind's memcheck inside the Swift runtime.)
   private static func parsedRun(_ arguments: [String]) -> RunCommand? {
     guard arguments.first == RunCommand.name else { return nil }
-    return try? RunCommand.parse(Array(arguments.dropFirst()))
+    return (try? RunCommand.parseAsRoot(Array(arguments.dropFirst()))) as? RunCommand
   }
 }
 
