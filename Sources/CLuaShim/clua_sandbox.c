@@ -380,6 +380,28 @@ static void seed_math(lua_State *L, lua_Integer seed) {
   lua_pop(L, 1);
 }
 
+/* Seeds math.random with 'seed' (argument 1), and makes it the seed of math.randomseed() without arguments. */
+static int p_reseed(lua_State *L) {
+  lua_Integer seed = lua_tointeger(L, 1);
+  lua_getglobal(L, LUA_MATHLIBNAME);
+  lua_getfield(L, -1, "randomseed");  /* seeded_randomseed: upvalue 2 is the seed */
+  lua_pushinteger(L, seed);
+  if (lua_setupvalue(L, -2, 2) == NULL) luaL_error(L, "math.randomseed is not the state's own");
+  lua_pushinteger(L, seed);
+  lua_call(L, 1, 0);
+  return 0;
+}
+
+int clua_reseed(lua_State *L, lua_Integer seed) {
+  int status;
+  if (!lua_checkstack(L, 2)) return CLUA_NOSTACK;
+  lua_pushcfunction(L, p_reseed);
+  lua_pushinteger(L, seed);
+  status = lua_pcall(L, 1, 0, 0);
+  if (status != LUA_OK) lua_pop(L, 1);
+  return status;
+}
+
 int clua_opensandbox(lua_State *L) {
   static const luaL_Reg libraries[] = {
     {LUA_GNAME, luaopen_base},

@@ -601,6 +601,10 @@ extension LuaStack {
     clua_forgettraversals(L)
   }
 
+  static func reseed(_ L: OpaquePointer, _ seed: Int) -> Bool {
+    clua_reseed(L, lua_Integer(seed)) == LUA_OK
+  }
+
   func collectGarbage() {
     clua_collectgarbage(L)
   }

@@ -38,6 +38,13 @@ public final class LuaState {
     LuaStack.forgetTraversals(L)
   }
 
+  /// Seeds `math.random` with `seed`, the seed of `math.randomseed()` without arguments from now on, as
+  /// ``Options/randomSeed`` does for a new state; false when the state's `math.randomseed` is not its own.
+  @discardableResult
+  public func reseed(_ seed: Int) -> Bool {
+    LuaStack.reseed(L, seed)
+  }
+
   /// Receives each warning Lua emits (`warn(…)`, errors in `__gc`); it MUST NOT call into Lua.
   public var warningHandler: ((String) -> Void)?
 

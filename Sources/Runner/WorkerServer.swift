@@ -27,8 +27,10 @@ public enum WorkerServer {
     // the worker, or that its runner kills, takes no finished case's reply with it. The requests come
     // in batches (``ScenarioLane``), read in one blocking read.
     let channel = WorkerChannel(input: 0, output: 1, waits: .blocking)
-    // What needs no settings comes first: a worker started before its runner knew them (WorkerPrestart) does it meanwhile.
+    // What needs no settings comes first: a worker started before its runner knew them (WorkerPrestart)
+    // compiles the prelude and builds its engine meanwhile, and gives the engine the run's settings after.
     ScenarioEngine.prepareProcess()
+    let early = (try? ScenarioEnvironment(root: "/")).flatMap { try? ScenarioEngine(environment: $0) }
     let environment: ScenarioEnvironment
     do {
       let settings = try channel.receive { try WorkerSettings(line: $0) }
@@ -42,7 +44,10 @@ public enum WorkerServer {
       FileHandle.standardError.write(Data("permsim worker: \(reason)\n".utf8))
       return 2
     }
-    let engine = Result { () throws(LuaError) in try ScenarioEngine(environment: environment) }
+    let engine = Result { () throws(LuaError) in
+      if let early, early.adopt(environment) { return early }
+      return try ScenarioEngine(environment: environment)
+    }
     guard channel.send(WorkerProcess.readyLine) else { return 0 }
     // The files of the last requests, most recent last: most requests are the next case of the same file.
     var recent: [(key: WorkerFile, file: ScenarioFile)] = []

@@ -16,7 +16,7 @@ import Reporting
 ///
 /// An engine is not thread-safe; use it from one thread at a time.
 public final class ScenarioEngine {
-  let environment: ScenarioEnvironment
+  private(set) var environment: ScenarioEnvironment
   let state: LuaState
   /// The session the host primitives serve now (a session holds its engine, so this reference is weak).
   weak var session: ScenarioSession?
@@ -109,6 +109,22 @@ public final class ScenarioEngine {
       }
     }
     return methods
+  }
+
+  /// Gives an engine built before its run was known (a worker's, while its runner parses the command
+  /// line) that run's environment: its limits, seed, file gate and test modes, as if built with it.
+  ///
+  /// - Returns: false, leaving the engine as it was, when it already ran something, holds more memory
+  ///   than the run allows, or cannot take the seed: the caller builds an engine for the run instead.
+  public func adopt(_ environment: ScenarioEnvironment) -> Bool {
+    guard !hasRun, _files.isEmpty, state.memoryUsed <= environment.limits.memory,
+      state.reseed(Int(truncatingIfNeeded: environment.seed))
+    else { return false }
+    self.environment = environment
+    state.memoryLimit = environment.limits.memory
+    state.instructionLimit = environment.limits.instructions
+    state.gcStress = environment.gcStress
+    return true
   }
 
   /// Bytes the engine's Lua state holds now (live objects and garbage not yet collected).

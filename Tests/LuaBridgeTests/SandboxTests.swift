@@ -131,6 +131,17 @@ struct SandboxTests {
     #expect(explicit == first)
   }
 
+  @Test("reseed gives a state the random numbers, and the default of math.randomseed(), of one made with that seed")
+  func reseed() throws {
+    let draw = "local t = {}; for i = 1, 5 do t[i] = math.random(1000000) end; return t"
+    let made = try LuaState(.init(randomSeed: 42)).run(draw)
+    let state = LuaState(.init(randomSeed: 1))
+    _ = try state.run("math.random()")
+    #expect(state.reseed(42))
+    #expect(try state.run(draw) == made)
+    #expect(try state.run("math.randomseed(); " + draw) == made)
+  }
+
   @Test("the host can hand debug functions to trusted code without publishing them")
   func trustedDebug() throws {
     let state = LuaState()

@@ -45,6 +45,36 @@ struct EngineIsolationTests {
     #expect(outcomes == [.passed, .passed], "\(outcomes)")
   }
 
+  @Test("an engine built before its run's settings (a worker's) runs a case as one built with them: limits, seed, files")
+  func adoptedSettings() throws {
+    let source = """
+      scenario("draws", function()
+        print(math.random(1000000)); math.randomseed(); print(math.random(1000000))
+        print(require("helper"))
+      end)
+      scenario("spends", function() local s = string.rep("x", 3 * 1024 * 1024) end)
+      """
+    let limits = ScenarioEnvironment.Limits(instructions: 1_000_000, memory: 2 << 20)
+    let harness = try ScenarioHarness(files: ["s.lua": source, "helper.lua": "return 'helped'"], limits: limits)
+    defer { harness.remove() }
+    let environment = try ScenarioEnvironment(root: harness.root.path, limits: limits, seed: 7)
+    let file = try ScenarioFile(path: "s.lua", environment: environment)
+    func outcomes(_ engine: ScenarioEngine) -> [ScenarioEngine.CaseRun] {
+      guard case .registered(let declared) = engine.collect(file) else { return [] }
+      return declared.map { engine.run($0.identity, named: $0.name, of: file, iosVersion: .init(OSVersion(18))) }
+    }
+    let built = try outcomes(ScenarioEngine(environment: environment))
+    let early = try ScenarioEngine(environment: ScenarioEnvironment(root: "/"))
+    #expect(early.adopt(environment))
+    let adopted = outcomes(early)
+    #expect(adopted.map(\.outcome) == built.map(\.outcome))
+    #expect(adopted.map(\.transcript) == built.map(\.transcript))
+    #expect(built.first?.transcript.last?.hasSuffix("print: helped") == true, "\(built.first?.transcript ?? [])")
+    #expect(built.last?.outcome.isError == true, "\(built.last?.outcome as Any)")
+    // An engine that ran something keeps what it has: the caller builds one for the run instead.
+    #expect(!early.adopt(environment))
+  }
+
   @Test("math.random draws the same numbers for a case whatever ran before it")
   func deterministicRandom() throws {
     let source = """

@@ -72,6 +72,9 @@ void clua_clearobjectcache(lua_State *L);
 /* Forgets the key snapshots the sandbox's 'next' keeps for tables (clua_order.c): what 'next(t, k)'
    returns from now on depends on t alone, not on the traversals before. */
 void clua_forgettraversals(lua_State *L);
+/* Seeds math.random with 'seed', which math.randomseed() without arguments uses from now on (as if
+   the state had been made with it); LUA_OK, or the status of what went wrong. */
+int clua_reseed(lua_State *L, lua_Integer seed);
 /* The object in the userdata at 'idx' if it is an instance of any host type, else NULL. */
 void *clua_anyobject(lua_State *L, int idx);
 /* Runs a full collection at every call from Lua into the host (1), or not (0): the GC-stress mode. */
