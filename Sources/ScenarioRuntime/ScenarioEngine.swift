@@ -114,8 +114,8 @@ public final class ScenarioEngine {
   /// Gives an engine built before its run was known (a worker's, while its runner parses the command
   /// line) that run's environment: its limits, seed, file gate and test modes, as if built with it.
   ///
-  /// - Returns: false, leaving the engine as it was, when it already ran something, holds more memory
-  ///   than the run allows, or cannot take the seed: the caller builds an engine for the run instead.
+  /// - Returns: false when the engine already ran something, holds more memory than the run allows, or
+  ///   cannot take the seed: the caller then drops it and builds an engine for the run instead.
   public func adopt(_ environment: ScenarioEnvironment) -> Bool {
     guard !hasRun, _files.isEmpty, state.memoryUsed <= environment.limits.memory,
       state.reseed(Int(truncatingIfNeeded: environment.seed))
