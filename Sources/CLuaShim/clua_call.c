@@ -353,8 +353,7 @@ int clua_pcall(lua_State *L, int nargs, int nresults) {
   return status;
 }
 
-/* Calls 'f' with the 'nargs' values on top (after 'f' is placed below them). */
-static int protected(lua_State *L, lua_CFunction f, int nargs, int nresults) {
+int clua_protected(lua_State *L, lua_CFunction f, int nargs, int nresults) {
   if (!lua_checkstack(L, 2)) return CLUA_NOSTACK;
   lua_pushcfunction(L, f);
   lua_insert(L, -(nargs + 1));
@@ -392,25 +391,25 @@ static int p_next(lua_State *L) {
 int clua_gettable(lua_State *L, int idx) {
   idx = lua_absindex(L, idx);
   if (!push_below(L, idx, 1)) return CLUA_NOSTACK;
-  return protected(L, p_gettable, 2, 1);
+  return clua_protected(L, p_gettable, 2, 1);
 }
 
 int clua_settable(lua_State *L, int idx) {
   idx = lua_absindex(L, idx);
   if (!push_below(L, idx, 2)) return CLUA_NOSTACK;
-  return protected(L, p_settable, 3, 0);
+  return clua_protected(L, p_settable, 3, 0);
 }
 
 int clua_tostring(lua_State *L, int idx) {
   if (!lua_checkstack(L, 1)) return CLUA_NOSTACK;
   lua_pushvalue(L, idx);
-  return protected(L, p_tostring, 1, 1);
+  return clua_protected(L, p_tostring, 1, 1);
 }
 
 int clua_len(lua_State *L, int idx) {
   if (!lua_checkstack(L, 1)) return CLUA_NOSTACK;
   lua_pushvalue(L, idx);
-  return protected(L, p_len, 1, 1);
+  return clua_protected(L, p_len, 1, 1);
 }
 
 int clua_next(lua_State *L, int idx, int *more) {
@@ -432,12 +431,12 @@ int clua_next(lua_State *L, int idx, int *more) {
   lua_pop(L, 1);
   if (!push_below(L, idx, 1)) return CLUA_NOSTACK;
   top = lua_gettop(L) - 2;
-  status = protected(L, p_next, 2, LUA_MULTRET);
+  status = clua_protected(L, p_next, 2, LUA_MULTRET);
   *more = (status == LUA_OK && lua_gettop(L) > top);
   return status;
 }
 
-int clua_concat(lua_State *L, int n) { return protected(L, p_concat, n, 1); }
+int clua_concat(lua_State *L, int n) { return clua_protected(L, p_concat, n, 1); }
 
 int clua_compare(lua_State *L, int idx1, int idx2, int op, int *result) {
   int status;
@@ -447,7 +446,7 @@ int clua_compare(lua_State *L, int idx1, int idx2, int op, int *result) {
   lua_pushvalue(L, idx1);
   lua_pushvalue(L, idx2);
   lua_pushinteger(L, op);
-  status = protected(L, p_compare, 3, 1);
+  status = clua_protected(L, p_compare, 3, 1);
   if (status == LUA_OK) {
     *result = lua_toboolean(L, -1);
     lua_pop(L, 1);
@@ -459,7 +458,7 @@ int clua_arith(lua_State *L, int op) {
   int nargs = (op == LUA_OPUNM || op == LUA_OPBNOT) ? 1 : 2;
   if (!lua_checkstack(L, 1)) return CLUA_NOSTACK;
   lua_pushinteger(L, op);
-  return protected(L, p_arith, nargs + 1, 1);
+  return clua_protected(L, p_arith, nargs + 1, 1);
 }
 
 /* {====================================================================
@@ -525,7 +524,7 @@ int clua_pushprivatelibrary(lua_State *L, const char *key, lua_CFunction opener)
   if (!lua_checkstack(L, 3)) return CLUA_NOSTACK;
   lua_pushcfunction(L, opener);
   lua_pushlightuserdata(L, (void *)key);
-  return protected(L, p_privatelibrary, 2, 1);
+  return clua_protected(L, p_privatelibrary, 2, 1);
 }
 
 /* userframe(level, source): the short source and current line of the first frame from `level` up

@@ -131,6 +131,9 @@ int clua_opensandbox(lua_State *L);
 int clua_openall(lua_State *L);
 /* Replaces the global next and pairs by ones that visit keys in a defined order (clua_order.c). */
 void clua_openorder(lua_State *L);
+/* clua_call.c: calls 'f' with the 'nargs' values on top (placed below them) as every host call into Lua
+   is made, protected; on an error, the error and its traceback are on top. */
+int clua_protected(lua_State *L, lua_CFunction f, int nargs, int nresults);
 
 /* Pushes the library that 'opener' opens, opened once per state and kept in the registry under 'key'. */
 int clua_pushprivatelibrary(lua_State *L, const char *key, lua_CFunction opener);

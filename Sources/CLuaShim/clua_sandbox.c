@@ -394,11 +394,10 @@ static int p_reseed(lua_State *L) {
 
 int clua_reseed(lua_State *L, lua_Integer seed) {
   int status;
-  if (!lua_checkstack(L, 2)) return CLUA_NOSTACK;
-  lua_pushcfunction(L, p_reseed);
+  if (!lua_checkstack(L, 1)) return CLUA_NOSTACK;
   lua_pushinteger(L, seed);
-  status = lua_pcall(L, 1, 0, 0);
-  if (status != LUA_OK) lua_pop(L, 1);
+  status = clua_protected(L, p_reseed, 1, 0);
+  if (status != LUA_OK) lua_pop(L, status == CLUA_NOSTACK ? 1 : 2);  /* the seed; or the error and its traceback */
   return status;
 }
 

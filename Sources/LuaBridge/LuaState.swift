@@ -40,7 +40,6 @@ public final class LuaState {
 
   /// Seeds `math.random` with `seed`, the seed of `math.randomseed()` without arguments from now on, as
   /// ``Options/randomSeed`` does for a new state; false when the state's `math.randomseed` is not its own.
-  @discardableResult
   public func reseed(_ seed: Int) -> Bool {
     LuaStack.reseed(L, seed)
   }

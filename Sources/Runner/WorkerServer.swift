@@ -30,7 +30,7 @@ public enum WorkerServer {
     // What needs no settings comes first: a worker started before its runner knew them (WorkerPrestart)
     // compiles the prelude and builds its engine meanwhile, and gives the engine the run's settings after.
     ScenarioEngine.prepareProcess()
-    var early = (try? ScenarioEnvironment(root: "/")).flatMap { try? ScenarioEngine(environment: $0) }
+    let early = (try? ScenarioEnvironment(root: "/")).flatMap { try? ScenarioEngine(environment: $0) }
     let environment: ScenarioEnvironment
     do {
       let settings = try channel.receive { try WorkerSettings(line: $0) }
@@ -44,8 +44,7 @@ public enum WorkerServer {
       FileHandle.standardError.write(Data("permsim worker: \(reason)\n".utf8))
       return 2
     }
-    let adopted = early.flatMap { $0.adopt(environment) ? $0 : nil }
-    early = nil  // one not adopted goes now, not at the worker's end
+    let adopted = (consume early).flatMap { $0.adopt(environment) ? $0 : nil }  // one not adopted goes now
     let engine = Result { () throws(LuaError) in
       if let adopted { return adopted }
       return try ScenarioEngine(environment: environment)

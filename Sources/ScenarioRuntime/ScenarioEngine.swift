@@ -117,7 +117,7 @@ public final class ScenarioEngine {
   /// - Returns: false when the engine already ran something, holds more memory than the run allows, or
   ///   cannot take the seed: the caller then drops it and builds an engine for the run instead.
   public func adopt(_ environment: ScenarioEnvironment) -> Bool {
-    guard !hasRun, _files.isEmpty, state.memoryUsed <= environment.limits.memory,
+    guard !hasRun, state.memoryUsed <= environment.limits.memory,
       state.reseed(Int(truncatingIfNeeded: environment.seed))
     else { return false }
     self.environment = environment
