@@ -82,6 +82,27 @@ func typicalCase() throws -> Int {
   return app.callbacks.count + (request.done ? 1 : 0)
 }
 
+/// The model's own work in the realistic benchmark case (Benchmarks/realistic_case.lua), with no Lua:
+/// device, app, manager, two requests, the alert's answer and a clock advance, on the bench's versions.
+/// What is left of a realistic case's cost when the runtime, the bridge and the isolation cost nothing.
+func realisticModelCase(index: Int) throws -> Int {
+  let versions = [OSVersion(14), OSVersion(14, 5), OSVersion(15), OSVersion(16), OSVersion(17)]
+  let world = World()
+  let phone = world.makeDevice(DeviceOptions(ios: versions[index % versions.count], wifi: "Office-5G"))
+  let app = try phone.install(
+    InfoPlist(
+      bundleIdentifier: "com.example.bench", bundleDisplayName: "Bench \(index)",
+      usageDescriptions: [.whenInUse: "Shows nearby stops.", .alwaysAndWhenInUse: "Tracks your trips."],
+      backgroundModes: ["location"]))
+  try app.launch()
+  let manager = try app.makeLocationManager()
+  try manager.requestWhenInUseAuthorization()
+  try phone.prompt?.tap("Allow While Using App")
+  try manager.requestAlwaysAuthorization()
+  try world.clock.advance(by: "30s")
+  return app.callbacks.count
+}
+
 /// Issue 14's figure: an iOS 17 app iterating live updates while the device moves `moves` times.
 func liveStreamCase(moves: Int) throws -> Int {
   let world = World()
@@ -124,6 +145,13 @@ func allFigures() throws {
   var callbacks = 0
   let typical = try measure(samples: 25, iterations: 2000) { callbacks = try typicalCase() }
   report("typical case (\(callbacks) callbacks): world + device + app + manager + request + answer + clock", typical)
+
+  var index = 0
+  let realistic = try measure(samples: 25, iterations: 2000) {
+    callbacks = try realisticModelCase(index: index)
+    index += 1
+  }
+  report("the realistic bench case's model work, no Lua (\(callbacks) callbacks)", realistic)
 
   let transcript = try measure(samples: 25, iterations: 2000) {
     let world = World()
