@@ -393,7 +393,7 @@ final class ScenarioLane: CaseLane {
     case .overMemory(let bytes):
       return CaseProblem(
         kind: .memoryExceeded,
-        headline: "made its worker process hold \(bytes >> 20) MiB, past the limit of \(launch.memoryLimit >> 20) MiB (--worker-memory)",
+        headline: "made its worker process hold \(ByteCount.text(bytes)), past the limit of \(ByteCount.text(launch.memoryLimit)) (--worker-memory)",
         location: location)
     case .ended(let how):
       return CaseProblem(kind: .workerCrashed, headline: "crashed its worker process (\(how))", location: location)

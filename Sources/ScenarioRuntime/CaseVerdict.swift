@@ -16,7 +16,7 @@ public enum CaseVerdict {
     case .syntax:
       return .errored(problem(.syntaxError, error, message: error.message))
     case .memory:
-      let limit = memoryLimit > 0 ? " of \(memoryLimit / (1 << 20)) MiB" : ""
+      let limit = memoryLimit > 0 ? " of \(ByteCount.text(memoryLimit))" : ""
       return .errored(problem(.memoryExceeded, error, message: "ran past its memory limit\(limit) (\(error.message))"))
     case .budget:
       // The first line of the details says what to do about it.

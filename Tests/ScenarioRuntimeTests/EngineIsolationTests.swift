@@ -1,4 +1,5 @@
 import Foundation
+import LuaBridge
 import PermissionModel
 import Reporting
 import ScenarioRuntime
@@ -53,6 +54,8 @@ struct EngineIsolationTests {
         print(require("helper"))
       end)
       scenario("spends", function() local s = string.rep("x", 3 * 1024 * 1024) end)
+      scenario("counts", function() local n = 0; for i = 1, 10000000 do n = n + i end end)
+      scenario("reads outside", function() device { ios = "18.0" }:install { plist = "/etc/hostname" } end)
       """
     let limits = ScenarioEnvironment.Limits(instructions: 1_000_000, memory: 2 << 20)
     let harness = try ScenarioHarness(files: ["s.lua": source, "helper.lua": "return 'helped'"], limits: limits)
@@ -70,9 +73,31 @@ struct EngineIsolationTests {
     #expect(adopted.map(\.outcome) == built.map(\.outcome))
     #expect(adopted.map(\.transcript) == built.map(\.transcript))
     #expect(built.first?.transcript.last?.hasSuffix("print: helped") == true, "\(built.first?.transcript ?? [])")
-    #expect(built.last?.outcome.isError == true, "\(built.last?.outcome as Any)")
+    // The run's limits and file gate, not the early engine's defaults and "/".
+    let errors = built.dropFirst().map { run -> CaseProblem? in
+      if case .errored(let problem) = run.outcome { problem } else { nil }
+    }
+    #expect(errors.map { $0?.kind } == [.memoryExceeded, .budgetExceeded, .scriptError], "\(built.map(\.outcome))")
+    #expect(errors.last??.headline.contains("outside the scenario root") == true, "\(errors.last as Any)")
     // An engine that ran something keeps what it has: the caller builds one for the run instead.
     #expect(!early.adopt(environment))
+  }
+
+  @Test("an engine whose memory limit cannot hold its own start fails with a memory error, whatever the limit")
+  func startOverMemory() throws {
+    var failed = 0
+    // Limits around what an engine's start needs: each fails at another allocation of it (the loader's
+    // `load` of the globals' constructor returned nil there, and calling it hid the memory error).
+    for limit in stride(from: 40_000, through: 240_000, by: 1_000) {
+      let environment = try ScenarioEnvironment(root: "/", limits: .init(instructions: 1_000_000, memory: limit))
+      do {
+        _ = try ScenarioEngine(environment: environment)
+      } catch {
+        failed += 1
+        #expect(error.kind == .memory, "--memory \(limit): \(error.kind) \(error.message)")
+      }
+    }
+    #expect(failed > 0)
   }
 
   @Test("math.random draws the same numbers for a case whatever ran before it")

@@ -30,7 +30,11 @@ do
   end
   local source = "local v = ...\nreturn function()\nlocal env = { " .. table.concat(body, ",\n")
     .. " }\nenv._G = env\nreturn env\nend\n"
-  fresh_env = load(source, "=[permsim globals]", "t", {})(values)
+  -- load returns nil and "not enough memory" when an engine's --memory cannot hold its own start:
+  -- raised as it is, that is the memory error it is (a call of the nil would hide it).
+  local make, problem = load(source, "=[permsim globals]", "t", {})
+  if make == nil then error(problem, 0) end
+  fresh_env = make(values)
 end
 
 local loader = {}
