@@ -8,6 +8,8 @@ public struct FileAccessError: Error, Sendable, Hashable, CustomStringConvertibl
     case notFound
     /// The path names a directory where a file was expected.
     case isDirectory
+    /// The scenario root names something other than a directory.
+    case notDirectory
     /// The file exists but reading it failed, or it is not a regular file (a FIFO, a device).
     case unreadable
     /// The path holds a NUL byte, which no file name can: refused rather than cut short there.

@@ -18,11 +18,14 @@ public struct ScopedFileAccess: Sendable, Hashable {
 
   /// Creates a gate for `root`, an existing directory (a relative root is taken from the current directory).
   ///
-  /// - Throws: ``FileAccessError`` when the root does not exist.
+  /// - Throws: ``FileAccessError`` when the root does not exist or is not a directory.
   public init(root: String) throws {
     let absolute = root.hasPrefix("/") ? root : FileManager.default.currentDirectoryPath + "/" + root
     guard let resolved = Self.realPath(absolute) else {
       throw FileAccessError(.notFound, path: root, description: "the scenario root \(root) does not exist")
+    }
+    guard let status = Self.status(resolved), status.st_mode & S_IFMT == S_IFDIR else {
+      throw FileAccessError(.notDirectory, path: root, description: "the scenario root \(root) is not a directory")
     }
     self.root = resolved
   }

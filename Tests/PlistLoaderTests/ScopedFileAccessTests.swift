@@ -154,4 +154,11 @@ struct ScopedFileAccessTests {
     let error = try #require(throws: FileAccessError.self) { try ScopedFileAccess(root: "/no/such/permsim/root") }
     #expect(error.kind == .notFound)
   }
+
+  @Test("a root that is a file is refused: every path would lie outside it")
+  func fileRoot() throws {
+    let error = try #require(throws: FileAccessError.self) { try ScopedFileAccess(root: "/etc/passwd") }
+    #expect(error.kind == .notDirectory)
+    #expect(error.description == "the scenario root /etc/passwd is not a directory")
+  }
 }
