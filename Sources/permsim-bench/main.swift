@@ -170,7 +170,8 @@ func allFigures() throws {
 
 do {
   // `--stream`: issue 14's figure alone (Scripts/bench-model --stream).
-  // `--profile-case N`: N whole realistic cases on one engine and nothing else, to run under a profiler.
+  // `--profile-case N`: N whole realistic cases on one engine and nothing else, to run under a profiler;
+  // `--profile-model N`: N realistic cases' model work alone (realisticModelCase), likewise.
   // `--run-files DIR`: every file of DIR collected and its cases run on one engine, as a worker runs them,
   // with a budget of 5,000 M instructions (Scripts/bench counts it under callgrind, where a smaller
   // budget's watch would trip and run each case again, counted).
@@ -178,6 +179,8 @@ do {
     try runFiles(in: CommandLine.arguments[flag + 1])
   } else if let flag = CommandLine.arguments.firstIndex(of: "--profile-case"), let count = Int(CommandLine.arguments[flag + 1]) {
     try sessionBenchmarks(profileLoop: count)
+  } else if let flag = CommandLine.arguments.firstIndex(of: "--profile-model"), let count = Int(CommandLine.arguments[flag + 1]) {
+    for index in 0..<count { _ = try realisticModelCase(index: index) }
   } else if CommandLine.arguments.contains("--stream") {
     try streamFigure()
   } else {
