@@ -82,13 +82,15 @@ func typicalCase() throws -> Int {
   return app.callbacks.count + (request.done ? 1 : 0)
 }
 
+/// The iOS versions the realistic cases take in turn (Benchmarks/generate.lua's VERSIONS).
+let benchVersions = [OSVersion(14), OSVersion(14, 5), OSVersion(15), OSVersion(16), OSVersion(17)]
+
 /// The model's own work in the realistic benchmark case (Benchmarks/realistic_case.lua), with no Lua:
 /// device, app, manager, two requests, the alert's answer and a clock advance, on the bench's versions.
 /// What is left of a realistic case's cost when the runtime, the bridge and the isolation cost nothing.
 func realisticModelCase(index: Int) throws -> Int {
-  let versions = [OSVersion(14), OSVersion(14, 5), OSVersion(15), OSVersion(16), OSVersion(17)]
   let world = World()
-  let phone = world.makeDevice(DeviceOptions(ios: versions[index % versions.count], wifi: "Office-5G"))
+  let phone = world.makeDevice(DeviceOptions(ios: benchVersions[index % benchVersions.count], wifi: "Office-5G"))
   let app = try phone.install(
     InfoPlist(
       bundleIdentifier: "com.example.bench", bundleDisplayName: "Bench \(index)",
