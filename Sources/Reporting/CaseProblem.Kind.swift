@@ -35,6 +35,8 @@ extension CaseProblem {
     public static let timeLimitExceeded = Kind(rawValue: "TimeLimitExceeded")
     /// The case crashed its worker process (a signal in a C library, say), or made it hold too much memory.
     public static let workerCrashed = Kind(rawValue: "WorkerCrashed")
+    /// The case was running when the run was stopped (a signal, `--fail-fast`, a time limit of the run).
+    public static let interrupted = Kind(rawValue: "Interrupted")
 
     /// How the console names this kind to a scenario author, or nil when the headline says enough.
     var label: String? {

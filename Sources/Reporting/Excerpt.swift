@@ -1,5 +1,5 @@
 /// The part of a long text a report shows: all of it, or its head and tail around a visible marker.
-enum Excerpt {
+package enum Excerpt {
   /// The lines joined with line feeds, cut to at most `budget` bytes of UTF-8.
   ///
   /// A text over budget keeps whole lines from its start and its end, about half the budget each,
@@ -52,7 +52,7 @@ enum Excerpt {
 
   /// `string`, or when it is longer than `maxBytes` of UTF-8 its start and its last bytes around `…`
   /// (the end of a name tells cases apart: `[iOS 14.0]`, `#2`).
-  static func bounded(_ string: String, maxBytes: Int) -> String {
+  package static func bounded(_ string: String, maxBytes: Int) -> String {
     guard string.utf8.count > maxBytes else { return string }
     let tailBytes = maxBytes / 16
     let head = prefix(of: string, maxBytes: maxBytes - tailBytes - 3)
@@ -101,4 +101,33 @@ enum Excerpt {
 
   /// Room left in the budget for the marker line and its line feeds.
   private static let _markerReserve = 96
+
+  /// `lines`, or when they hold more than twice `budget` bytes, whole lines from their start and their
+  /// end (about `budget` bytes each, a longer line cut) around a line saying how much was left out:
+  /// what a worker sends of a transcript, so that no report shows less than it would of all of it.
+  package static func lines(_ lines: [String], budget: Int = ReportLimits.textBytes) -> [String] {
+    var total = 0
+    for line in lines {
+      total += line.utf8.count + 1
+      if total > 2 * budget { break }
+    }
+    guard total > 2 * budget else { return lines }
+    var head: [String] = []
+    var used = 0
+    for line in lines where used < budget {
+      let kept = line.utf8.count > budget / 2 ? String(prefix(of: line, maxBytes: budget / 2)) : line
+      head.append(kept)
+      used += kept.utf8.count + 1
+    }
+    var tail: [String] = []
+    used = 0
+    for line in lines.dropFirst(head.count).reversed() where used < budget {
+      let kept = line.utf8.count > budget / 2 ? String(suffix(of: line, maxBytes: budget / 2)) : line
+      tail.append(kept)
+      used += kept.utf8.count + 1
+    }
+    let omitted = lines.count - head.count - tail.count
+    let bytes = lines.reduce(0) { $0 + $1.utf8.count + 1 } - (head + tail).reduce(0) { $0 + $1.utf8.count + 1 }
+    return head + ["[… \(omitted) lines and \(bytes) bytes not shown: the transcript is longer than reports show …]"] + tail.reversed()
+  }
 }

@@ -1,9 +1,9 @@
 /// The bounds that keep reports readable and their memory flat, in one place.
-enum ReportLimits {
+package enum ReportLimits {
   /// A case's name and a classname in every report, at most (longer ones keep their start and end around `…`).
-  static let nameBytes = 1_024
+  package static let nameBytes = 1_024
   /// The most bytes of one case's transcript, or of one problem's details, that a JUnit report holds.
-  static let textBytes = 65_536
+  package static let textBytes = 65_536
   /// The most bytes of a headline in a JUnit `message` attribute.
   static let headlineBytes = 1_024
   /// How many of a failed case's last transcript lines the console and JUnit failure bodies show.

@@ -26,7 +26,7 @@ public enum WorkerServer {
     // Each reply goes out as its case ends, never held while the next case runs: a case that crashes
     // the worker, or that its runner kills, takes no finished case's reply with it. The requests come
     // in batches (``ScenarioLane``), read in one blocking read.
-    let channel = WorkerChannel(input: 0, output: 1, waits: .blocking)
+    let channel = WorkerChannel(input: 0, output: 1)
     // What needs no settings comes first: a worker started before its runner knew them (WorkerPrestart)
     // compiles the prelude and builds its engine meanwhile, and gives the engine the run's settings after.
     ScenarioEngine.prepareProcess()
@@ -49,26 +49,23 @@ public enum WorkerServer {
       if let adopted { return adopted }
       return try ScenarioEngine(environment: environment)
     }
-    guard channel.send(WorkerProcess.readyLine) else { return 0 }
+    guard channel.send(WorkerLink.readyLine) else { return 0 }
     // The files of the last requests, most recent last: most requests are the next case of the same file.
     var recent: [(key: WorkerFile, file: ScenarioFile)] = []
     var reader = WorkerRequest.Reader()
+    var names = ShortenedNames()
     while let request = try? channel.receive({ try reader.request($0) }) {
-      let workerFile: WorkerFile =
-        switch request {
-        case .collect(let file, _), .run(let file, _, _, _, _): file
-        }
       let reply: WorkerReply
       do {
         let file: ScenarioFile
-        if let known = recent.last(where: { $0.key == workerFile }) {
+        if let known = recent.last(where: { $0.key == request.file }) {
           file = known.file
         } else {
-          file = try workerFile.scenarioFile(environment)
+          file = try request.file.scenarioFile(environment)
           if recent.count == 8 { recent.removeFirst() }
-          recent.append((workerFile, file))
+          recent.append((request.file, file))
         }
-        reply = handle(request, file: file, on: try engine.get())
+        reply = handle(request, file: file, on: try engine.get(), names: &names)
       } catch {
         reply = failedStart(request, error, environment: environment)
       }
@@ -77,16 +74,63 @@ public enum WorkerServer {
     return 0
   }
 
-  /// Answers one request on `engine`; problems come bounded to what reports show (``CaseProblem/bounded``).
+  /// The full names of the registrations a worker shortened for the runner, by file and index.
+  struct ShortenedNames {
+    private var _byFile: [WorkerFile: [Int: ScenarioIdentity]] = [:]
+
+    /// The scenarios as they cross to the runner: names, tags and skip reasons bounded to the report
+    /// limits (a shortened name carries its full name's digest, and the full name is kept here).
+    mutating func shorten(_ scenarios: [DeclaredScenario], of file: WorkerFile) -> [DeclaredScenario] {
+      scenarios.map { scenario in
+        var shown = scenario
+        let bytes = scenario.rawName ?? Array(scenario.name.utf8)
+        if bytes.count > ReportLimits.nameBytes {
+          shown.name = Excerpt.bounded(scenario.name, maxBytes: ReportLimits.nameBytes)
+          shown.rawName = nil
+          shown.nameDigest = ScenarioIdentity.digest(of: bytes)
+          _byFile[file, default: [:]][scenario.index] = scenario.identity
+        }
+        shown.tags = scenario.tags.map { Excerpt.bounded($0, maxBytes: ReportLimits.nameBytes) }
+        shown.skipReason = scenario.skipReason.map { Excerpt.bounded($0, maxBytes: ReportLimits.textBytes) }
+        return shown
+      }
+    }
+
+    /// The registration a shortened identity names, and the case's full name (`name` begins with the
+    /// shortened name); nil when this worker has not seen it.
+    func full(_ scenario: ScenarioIdentity, named name: String, of file: WorkerFile) -> (ScenarioIdentity, String)? {
+      guard let digest = scenario.nameDigest, let full = _byFile[file]?[scenario.index],
+        ScenarioIdentity.digest(of: full.nameBytes) == digest
+      else { return nil }
+      return (full, full.name + name.dropFirst(scenario.name.count))
+    }
+  }
+
+  /// Answers one request on `engine`, bounded to what reports show: problems (``CaseProblem/bounded``),
+  /// transcripts (``Excerpt/lines(_:budget:)``), and names (``ShortenedNames``).
   static func handle(_ request: WorkerRequest, file: ScenarioFile, on engine: ScenarioEngine) -> WorkerReply {
+    var names = ShortenedNames()
+    return handle(request, file: file, on: engine, names: &names)
+  }
+
+  static func handle(
+    _ request: WorkerRequest, file: ScenarioFile, on engine: ScenarioEngine, names: inout ShortenedNames
+  ) -> WorkerReply {
     switch request {
-    case .collect(_, let keepsTopLevel):
-      let collection = engine.collect(file, keepingTopLevel: keepsTopLevel)
-      if case .failed(let problem) = collection { return .collected(.failed(problem.bounded)) }
-      return .collected(collection)
-    case .run(_, let scenario, let name, let iosVersion, let keepsTranscript):
+    case .collect(let workerFile, let keepsTopLevel):
+      switch engine.collect(file, keepingTopLevel: keepsTopLevel) {
+      case .failed(let problem): return .collected(.failed(problem.bounded))
+      case .registered(let scenarios): return .collected(.registered(names.shorten(scenarios, of: workerFile)))
+      }
+    case .run(let workerFile, var scenario, var name, let iosVersion, let keepsTranscript):
+      if scenario.nameDigest != nil {
+        if names.full(scenario, named: name, of: workerFile) == nil, case .registered(let all) = engine.collect(file) {
+          _ = names.shorten(all, of: workerFile)  // a registration this worker did not collect
+        }
+        if let (full, fullName) = names.full(scenario, named: name, of: workerFile) { (scenario, name) = (full, fullName) }
+      }
       let run = engine.run(scenario, named: name, of: file, iosVersion: iosVersion)
-      let transcript = keepsTranscript || run.outcome.isProblem ? run.transcript : []
+      let transcript = keepsTranscript || run.outcome.isProblem ? Excerpt.lines(run.transcript) : []
       return .ran(
         ScenarioEngine.CaseRun(outcome: run.outcome.bounded, transcript: transcript, deviceVersions: run.deviceVersions))
     }

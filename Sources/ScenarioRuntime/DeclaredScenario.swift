@@ -28,16 +28,19 @@ public struct DeclaredScenario: Sendable, Equatable, Codable {
   public var occurrence: Int
   /// The name's bytes when they are not valid UTF-8, else nil.
   public var rawName: [UInt8]?
+  /// The registered name's digest when `name` was shortened for reports (``ScenarioIdentity/nameDigest``).
+  public var nameDigest: UInt64?
 
   /// What a case of this scenario runs by (``ScenarioEngine/run(_:named:of:iosVersion:)``).
   public var identity: ScenarioIdentity {
-    ScenarioIdentity(index: index, name: name, line: line, occurrence: occurrence, rawName: rawName)
+    ScenarioIdentity(index: index, name: name, line: line, occurrence: occurrence, rawName: rawName, nameDigest: nameDigest)
   }
 
   public init(
     index: Int, name: String, line: Int, tags: [String] = [], versions: Versions = .unpinned, skipReason: String? = nil,
-    occurrence: Int = 1, rawName: [UInt8]? = nil
+    occurrence: Int = 1, rawName: [UInt8]? = nil, nameDigest: UInt64? = nil
   ) {
+    self.nameDigest = nameDigest
     self.index = index
     self.name = name
     self.line = line

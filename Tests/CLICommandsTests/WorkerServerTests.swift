@@ -33,12 +33,12 @@ struct WorkerServerTests {
       arguments: ["worker"],
       settings: WorkerSettings(root: folder.path, limits: .init(instructions: 50_000_000, memory: 64 << 20), seed: 0),
       timeLimit: .seconds(60), memoryLimit: 0)
-    let worker = try WorkerProcess(launch)
-    try worker.awaitReady(launch, isAbandoned: { false })
+    var worker = WorkerConversation(try WorkerProcess(launch), launch)
+    try worker.awaitReady()
     let environment = try ScenarioEnvironment(root: folder.path)
     let file = WorkerFile(try ScenarioFile(path: "w.lua", environment: environment))
     // One request at a time: were a reply held until the next request came, each wait would end at the time limit.
-    guard case .collected(.registered(let scenarios)) = try worker.perform(.collect(file, keepsTopLevel: false), launch, isAbandoned: { false }) else {
+    guard case .collected(.registered(let scenarios)) = try worker.perform(.collect(file, keepsTopLevel: false)) else {
       Issue.record("the file did not register its scenarios")
       return
     }
@@ -46,7 +46,7 @@ struct WorkerServerTests {
     var outcomes: [String] = []
     for scenario in scenarios {
       let request = WorkerRequest.run(file, scenario: scenario.identity, name: scenario.name, iosVersion: .init(OSVersion(18)), keepsTranscript: false)
-      guard case .ran(let run) = try worker.perform(request, launch, isAbandoned: { false }) else {
+      guard case .ran(let run) = try worker.perform(request) else {
         Issue.record("not a run")
         return
       }
@@ -109,11 +109,11 @@ struct WorkerServerTests {
     var other = launch
     other.executable = PermsimProcess.executable.path
     #expect(WorkerPrestart.take(other) == nil, "a launch of another binary starts its own")
-    let worker = try #require(WorkerPrestart.take(launch))
+    var worker = WorkerConversation(try #require(WorkerPrestart.take(launch)), launch)
     #expect(WorkerPrestart.take(launch) == nil, "taken once")
-    try worker.awaitReady(launch, isAbandoned: { false })
+    try worker.awaitReady()
     let file = WorkerFile(try ScenarioFile(path: "w.lua", environment: try ScenarioEnvironment(root: folder.path)))
-    guard case .collected(.registered(let scenarios)) = try worker.perform(.collect(file, keepsTopLevel: false), launch, isAbandoned: { false })
+    guard case .collected(.registered(let scenarios)) = try worker.perform(.collect(file, keepsTopLevel: false))
     else {
       Issue.record("the file did not register its scenarios")
       return

@@ -21,28 +21,25 @@ struct WorkerProcessTests {
 
   @Test("a worker killed by a signal fails its request with the signal's name")
   func crash() throws {
-    let worker = try WorkerProcess(Self.launch("read line; kill -SEGV $$"))
-    #expect(throws: WorkerProcess.Failure.ended("signal 11 (Segmentation fault)")) {
-      try worker.perform(Self.request, Self.launch(""), isAbandoned: { false })
-    }
+    var worker = WorkerConversation(try WorkerProcess(Self.launch("read line; kill -SEGV $$")), Self.launch(""))
+    #expect(throws: WorkerFailure.ended(.signal(SIGSEGV))) { try worker.perform(Self.request) }
+    #expect(WorkerExit.signal(SIGSEGV).description == "signal 11 (Segmentation fault)")
   }
 
   @Test("a worker that exits fails its request with its status")
   func exit() throws {
-    let worker = try WorkerProcess(Self.launch("read line; exit 3"))
-    #expect(throws: WorkerProcess.Failure.ended("exit status 3")) {
-      try worker.perform(Self.request, Self.launch(""), isAbandoned: { false })
-    }
+    var worker = WorkerConversation(try WorkerProcess(Self.launch("read line; exit 3")), Self.launch(""))
+    #expect(throws: WorkerFailure.ended(.status(3))) { try worker.perform(Self.request) }
   }
 
   @Test("a request past its time limit ends the worker, whatever it is doing")
   func timeLimit() throws {
     let launch = Self.launch("read line; exec sleep 60", timeLimit: .milliseconds(300))
-    let worker = try WorkerProcess(launch)
+    var worker = WorkerConversation(try WorkerProcess(launch), launch)
     let start = ContinuousClock.now
-    #expect(throws: WorkerProcess.Failure.timedOut) { try worker.perform(Self.request, launch, isAbandoned: { false }) }
+    #expect(throws: WorkerFailure.timedOut) { try worker.perform(Self.request) }
     #expect(ContinuousClock.now - start < .seconds(3))
-    #expect(kill(worker.pid, 0) != 0, "the process is gone")
+    #expect(kill(worker.process.pid, 0) != 0, "the process is gone")
   }
 
   @Test("a worker past its host memory limit is ended", .enabled(if: FileManager.default.fileExists(atPath: "/proc/self/statm")))
@@ -51,32 +48,33 @@ struct WorkerProcessTests {
       executable: "/usr/bin/env",
       arguments: ["python3", "-c", "import sys, time; sys.stdin.readline(); x = bytearray(300 << 20); time.sleep(60)"], settings: nil,
       timeLimit: .seconds(30), memoryLimit: 100 << 20)
-    let worker = try WorkerProcess(launch)
+    var worker = WorkerConversation(try WorkerProcess(launch), launch)
     #expect {
-      try worker.perform(Self.request, launch, isAbandoned: { false })
+      try worker.perform(Self.request)
     } throws: { error in
-      if case WorkerProcess.Failure.overMemory(let bytes) = error { bytes > 100 << 20 } else { false }
+      if case WorkerFailure.overMemory(let bytes) = error { bytes > 100 << 20 } else { false }
     }
   }
 
   @Test("an abandoned request ends its worker at once")
   func abandoned() throws {
     let launch = Self.launch("read line; exec sleep 60")
-    let worker = try WorkerProcess(launch)
-    #expect(throws: WorkerProcess.Failure.stopped) { try worker.perform(Self.request, launch, isAbandoned: { true }) }
+    var worker = WorkerConversation(try WorkerProcess(launch), launch)
+    #expect(throws: WorkerFailure.stopped) { try worker.perform(Self.request, stopping: .abandoning) }
   }
 
-  @Test("requests and replies survive their line forms (collect, run, pass): tabs, line breaks and backslashes in names, a name that is not UTF-8, an empty name, numbers of many digits and zero")
+  @Test("requests and replies survive their line form (collect, run, pass, any outcome): tabs, line breaks and backslashes in names, a name that is not UTF-8, a shortened name's digest, an empty name, numbers of many digits and zero")
   func lines() throws {
     let file = WorkerFile(path: "a\tb.lua", absolutePath: "/x/a\tb.lua", readsDirectly: false)
     var reader = WorkerRequest.Reader()
-    for scenario in [
+    for (number, scenario) in [
       ScenarioIdentity(index: 2, name: "x\ty\nz\\", line: 7, occurrence: 3),
       ScenarioIdentity(index: 2, name: "x\u{FFFD}", line: 7, occurrence: 1, rawName: [0x78, 0xFF]),
       ScenarioIdentity(index: 1_234_567, name: "", line: 0, occurrence: 10),  // numbers written digit by digit
-    ] {
+      ScenarioIdentity(index: 3, name: "long…end", line: 9, nameDigest: ScenarioIdentity.digest(of: Array("long name end".utf8))),
+    ].enumerated() {
       let request = WorkerRequest.run(file, scenario: scenario, name: scenario.name + " [iOS 14]", iosVersion: RequestedVersion(written: "14"), keepsTranscript: true)
-      guard case .run(let file2, let scenario2, let name2, let version2, let keeps2) = try reader.request(request.line[...]) else {
+      guard case .run(let file2, let scenario2, let name2, let version2, let keeps2) = try reader.request(request.line(fileNumber: 5, introducing: number == 0)[...]) else {
         Issue.record("not a run request")
         continue
       }
@@ -85,8 +83,9 @@ struct WorkerProcessTests {
     for (readsDirectly, keeps) in [(false, false), (true, false), (false, true)] {
       let collect = WorkerRequest.collect(
         WorkerFile(path: file.path, absolutePath: file.absolutePath, readsDirectly: readsDirectly), keepsTopLevel: keeps)
-      #expect(collect.line.first == UInt8(ascii: "K"))
-      guard case .collect(let file2, let keeps2) = try reader.request(collect.line[...]) else {
+      let line = collect.line(fileNumber: 9, introducing: true)
+      #expect(line.first == UInt8(ascii: "K"))
+      guard case .collect(let file2, let keeps2) = try reader.request(line[...]) else {
         Issue.record("not a collect request")
         continue
       }
@@ -97,36 +96,40 @@ struct WorkerProcessTests {
     #expect(passed.line == Array("P\t12.0\t14.0".utf8))
     guard case .ran(let run) = try WorkerReply(line: passed.line[...]) else { Issue.record("not a run"); return }
     #expect(run.outcome == .passed && run.deviceVersions == ["12.0", "14.0"])
+    let problem = CaseProblem(kind: .expectationFailed, headline: "a\tb", location: ScriptLocation(path: "p\n.lua", line: 3), details: "x\\y\r")
+    for outcome in [CaseOutcome.failed(problem), .errored(CaseProblem(kind: .scriptError, headline: "")), .skipped(reason: "why\t"), .passed] {
+      let reply = WorkerReply.ran(ScenarioEngine.CaseRun(outcome: outcome, transcript: ["one", "", "t\tw\no"], deviceVersions: ["7.0"]))
+      guard case .ran(let decoded) = try WorkerReply(line: reply.line[...]) else { Issue.record("not a run"); continue }
+      #expect(decoded.outcome == outcome && decoded.transcript == ["one", "", "t\tw\no"] && decoded.deviceVersions == ["7.0"])
+    }
+    guard case .collected(.failed(let failed)) = try WorkerReply(line: WorkerReply.collected(.failed(problem)).line[...]) else {
+      Issue.record("not a failed collection")
+      return
+    }
+    #expect(failed == problem)
   }
 
-  @Test("a worker's reader takes a request's file and version from the one before only when they are the same")
-  func readerReuses() throws {
+  @Test("a request brings its file's paths the first time a worker meets its number; a number never introduced is malformed")
+  func readerFiles() throws {
     let a = WorkerFile(path: "a.lua", absolutePath: "/r/a.lua", readsDirectly: false)
-    let b = WorkerFile(path: "a.lua", absolutePath: "/r/a.lua", readsDirectly: true)
-    let c = WorkerFile(path: "a.lua", absolutePath: "/s/a.lua", readsDirectly: false)
+    let b = WorkerFile(path: "b.lua", absolutePath: "/r/b.lua", readsDirectly: true)
     var reader = WorkerRequest.Reader()
-    for (file, version, name) in [(a, "14", "x"), (a, "14", "y [iOS 14]"), (b, "15.2", "y"), (c, "15.2", "z"), (a, "14", "x")] {
-      let scenario = ScenarioIdentity(index: 1, name: "x\ty", line: Int.max, occurrence: 1)
-      let request = WorkerRequest.run(file, scenario: scenario, name: name, iosVersion: RequestedVersion(written: version), keepsTranscript: false)
-      guard case .run(let file2, let scenario2, let name2, let version2, _) = try reader.request(request.line[...]) else {
+    let scenario = ScenarioIdentity(index: 1, name: "x\ty", line: Int.max, occurrence: 1)
+    for (file, number, introducing) in [(a, 0, true), (a, 0, false), (b, 1, true), (a, 0, false), (b, 1, false)] {
+      let request = WorkerRequest.run(file, scenario: scenario, name: "x\ty #2", iosVersion: RequestedVersion(written: "15.2"), keepsTranscript: false)
+      let line = request.line(fileNumber: number, introducing: introducing)
+      #expect(introducing || !String(decoding: line, as: UTF8.self).contains(file.path), "a file met before costs its number only")
+      guard case .run(let file2, let scenario2, let name2, _, _) = try reader.request(line[...]) else {
         Issue.record("not a run request")
         continue
       }
-      #expect(file2 == file && scenario2 == scenario && name2 == name && version2.text == version)
+      #expect(file2 == file && scenario2 == scenario && name2 == "x\ty #2")
     }
-    guard case .collect(let file2, _) = try reader.request(WorkerRequest.collect(c, keepsTopLevel: true).line[...]) else {
-      Issue.record("not a collect request")
-      return
-    }
-    #expect(file2 == c)
-    for malformed in ["R\tx\t1\t1\t14\t0\t0\ta\tb\tn\tn", "R\t99999999999999999999\t1\t1\t14\t0\t0\ta\tb\tn\tn", "R\t\t1\t1\t14\t0\t0\ta\tb\tn\tn"] {
+    let unknown = WorkerRequest.collect(a, keepsTopLevel: true).line(fileNumber: 7, introducing: false)
+    #expect(throws: (any Error).self) { try reader.request(unknown[...]) }
+    for malformed in ["R\t0\t\t\t\tx\t1\t1\tn\t\t+\t14\t0", "R\t0\t\t\t\t99999999999999999999\t1\t1\tn\t\t+\t14\t0", "R\t0\t\t\t\t1\t1\t1\tn\tzz\t+\t14\t0", "R\t0\t\t\t\t1\t1\t1\tn\t\t?\t14\t0", "Q"] {
       #expect(throws: (any Error).self, "\(malformed)") { try reader.request(Array(malformed.utf8)[...]) }
     }
-    guard case .run(_, let scenario, _, _, _) = try reader.request(Array("R\t-9223372036854775808\t0\t1\t14\t0\t0\ta\tb\tn\tn".utf8)[...]) else {
-      Issue.record("not a run request")
-      return
-    }
-    #expect(scenario.index == Int.min, "the most negative number reads")
   }
 
   @Test("a collection's registrations survive their line form: versions, tags, skips, tabs and line breaks, no registration")
@@ -147,9 +150,9 @@ struct WorkerProcessTests {
       #expect(decoded == list)
       #expect(WorkerReply.collected(.registered(decoded)).line == reply.line, "versions keep their text")
     }
-    let raw = [DeclaredScenario(index: 1, name: "x\u{FFFD}", line: 1, rawName: [0x78, 0xFF])]
+    let raw = [DeclaredScenario(index: 1, name: "x\u{FFFD}", line: 1, rawName: [0x78, 0xFF], nameDigest: 0xfeed)]
     let reply = WorkerReply.collected(.registered(raw))
-    #expect(reply.line.first == UInt8(ascii: "J"), "a name that is not UTF-8 goes as JSON")
+    #expect(reply.line.first == UInt8(ascii: "C"), "a name that is not UTF-8 goes as its bytes")
     guard case .collected(.registered(let decoded)) = try WorkerReply(line: reply.line[...]) else {
       Issue.record("not a collection")
       return
@@ -160,13 +163,11 @@ struct WorkerProcessTests {
 
   @Test("a worker is ready once it says so; a reply before that makes it unusable")
   func ready() throws {
-    let worker = try WorkerProcess(Self.launch("echo Y; read line; echo P"))
-    try worker.awaitReady(Self.launch(""), isAbandoned: { false })
-    #expect(try worker.perform(Self.request, Self.launch(""), isAbandoned: { false }).isPass)
-    let early = try WorkerProcess(Self.launch("echo P; exec sleep 60"))
-    #expect(throws: WorkerProcess.Failure.unusable("the worker answered before it said it was ready")) {
-      try early.awaitReady(Self.launch(""), isAbandoned: { false })
-    }
+    var worker = WorkerConversation(try WorkerProcess(Self.launch("echo Y; read line; echo P")), Self.launch(""))
+    try worker.awaitReady()
+    #expect(try worker.perform(Self.request).isPass)
+    var early = WorkerConversation(try WorkerProcess(Self.launch("echo P; exec sleep 60")), Self.launch(""))
+    #expect(throws: WorkerFailure.unusable("the worker answered before it said it was ready")) { try early.awaitReady() }
   }
 
   @Test("a lane whose new worker is not ready yet takes no case, and gives up once there is none left to take")
@@ -187,7 +188,7 @@ struct WorkerProcessTests {
     let script = """
       echo Y
       while IFS= read -r line; do
-        case "$line" in K*) echo C ;; *) rest=${line#R\(tab)}; echo "P\(tab)${rest%%\(tab)*}" ;; esac
+        case "$line" in K*) echo C ;; *) echo "P\(tab)$(echo "$line" | cut -f6)" ;; esac
       done
       """
     return ScenarioLane(.workerProcesses(Self.launch(script)), environment: environment, stop: StopFlag())
@@ -204,7 +205,7 @@ struct WorkerProcessTests {
   @Test("a lane's batched requests reach the worker in plan order, and each reply goes to its own case")
   func laneKeepsOrder() throws {
     let lane = try Self.echoingLane()
-    let count = ScenarioLane.queueDepth * 3 + 5
+    let count = WorkerPace.queueDepth * 3 + 5
     var handedOut = 0
     var finished: [(position: Int, versions: [String])] = []
     lane.runAll(
@@ -265,7 +266,7 @@ struct WorkerProcessTests {
     let script = """
       echo $$ >> '\(started)'
       echo Y
-      while IFS= read -r line; do rest=${line#R\(tab)}; echo "P\(tab)${rest%%\(tab)*}"; done
+      while IFS= read -r line; do echo "P\(tab)$(echo "$line" | cut -f6)"; done
       """
     func pids() -> [pid_t] {
       ((try? String(contentsOfFile: started, encoding: .utf8)) ?? "").split(separator: "\n").compactMap { pid_t($0) }
@@ -311,10 +312,9 @@ struct WorkerProcessTests {
 
   @Test("a request queued by send goes out when the runner waits for its reply")
   func queuedRequestIsSent() throws {
-    let worker = try WorkerProcess(Self.launch("read line; echo P; exec sleep 60"))
-    try worker.send(Self.request)
+    var worker = WorkerConversation(try WorkerProcess(Self.launch("echo Y; read line; echo P; exec sleep 60")), Self.launch(""))
     // Were it held, the reply would never come and the wait would end at the time limit instead.
-    #expect(try worker.receive(Self.launch(""), until: .now + .seconds(30), isAbandoned: { false }).isPass)
+    #expect(try worker.perform(Self.request).isPass)
   }
 
   @Test("a lane reports a crashed worker as its case's error and starts another worker for the next case")
@@ -394,56 +394,5 @@ struct WorkerChannelTests {
       #expect(received.count == line.count && received.first == line.first)
     }
     #expect(throws: WorkerChannel.Interruption.closed) { try channel.receive { $0.count } }
-  }
-
-  @Test("queued lines wait for a flush, then go out in one write, in order")
-  func batch() throws {
-    var ends: [Int32] = [0, 0]
-    #expect(pipe(&ends) == 0)
-    defer { close(ends[0]); close(ends[1]) }
-    let writer = WorkerChannel(input: -1, output: ends[1])
-    for line in ["one", "two", "three"] { writer.enqueue(Array(line.utf8)) }
-    #expect(writer.hasQueued && writer.writeCount == 0)
-    var descriptor = pollfd(fd: ends[0], events: Int16(POLLIN), revents: 0)
-    #expect(poll(&descriptor, 1, 0) == 0, "nothing written before the flush")
-    #expect(writer.flush())
-    #expect(!writer.hasQueued && writer.writeCount == 1)
-    let reader = WorkerChannel(input: ends[0], output: -1)
-    var received: [String] = []
-    for _ in 0..<3 { received.append(try reader.receive { String(decoding: $0, as: UTF8.self) }) }
-    #expect(received == ["one", "two", "three"])
-    #expect(!reader.hasBufferedLine)
-  }
-
-  @Test("a channel writes what it queued before it waits to receive")
-  func flushBeforeWaiting() throws {
-    do {
-      var requests: [Int32] = [0, 0]
-      var replies: [Int32] = [0, 0]
-      #expect(pipe(&requests) == 0 && pipe(&replies) == 0)
-      let (requestsIn, repliesOut) = (requests[0], replies[1])
-      // The other side answers each line it reads with the line backwards, and ends when its input closes.
-      let echo = Thread {
-        let other = WorkerChannel(input: requestsIn, output: repliesOut)
-        while let line = try? other.receive({ Array($0) }) { other.send(line.reversed()) }
-        close(repliesOut)
-      }
-      echo.start()
-      let channel = WorkerChannel(input: replies[0], output: requests[1])
-      channel.enqueue(Array("ping".utf8))
-      channel.enqueue(Array("pong".utf8))
-      // Were the lines held, both sides would wait for each other: the check ends such a wait.
-      var slices = 0
-      let check = { () -> String? in
-        slices += 1
-        return slices > 300 ? "no answer" : nil
-      }
-      #expect(try channel.receive({ String(decoding: $0, as: UTF8.self) }, check: check) == "gnip")
-      #expect(try channel.receive({ String(decoding: $0, as: UTF8.self) }, check: check) == "gnop")
-      close(requests[1])
-      #expect(throws: WorkerChannel.Interruption.closed) { try channel.receive({ $0.count }, check: check) }
-      close(requests[0])
-      close(replies[0])
-    }
   }
 }
