@@ -337,6 +337,97 @@ struct WorkerProcessTests {
   }
 }
 
+/// Both pipes full at once: the reproduction of issue 44, where the runner blocked writing a request of
+/// megabytes while its worker blocked writing a reply of megabytes, and neither read.
+@Suite("Worker pipes both full")
+struct BothPipesFullTests {
+  /// A case of `index` whose name is `bytes` long, at `position`.
+  static func job(_ position: Int, index: Int, nameBytes: Int) -> ScenarioLane.Job {
+    let name = String(repeating: "N", count: nameBytes)
+    let planned = RunPlan.Case(
+      scenario: ScenarioIdentity(index: index, name: name, line: 4), name: name, line: 4, iosVersion: .init(OSVersion(18)),
+      tags: [], skipReason: nil)
+    return ScenarioLane.Job(position: position, planned: planned, file: WorkerProcessTests.file)
+  }
+
+  static func run(_ lane: ScenarioLane, _ jobs: [ScenarioLane.Job]) -> [String] {
+    var next = jobs[...]
+    var results: [String] = []
+    lane.runAll(
+      keepsTranscript: false, isDone: { next.isEmpty }, next: { next.popFirst() }, began: { _ in },
+      finish: { position, run in
+        switch run?.outcome {
+        case .passed?: results.append("\(position) passed")
+        case .errored(let problem)?: results.append("\(position) \(problem.kind.rawValue)")
+        default: results.append("\(position) \(String(describing: run?.outcome))")
+        }
+      })
+    return results
+  }
+
+  @Test("a worker that writes a reply of 8 MiB before it reads, while the runner sends requests of 16 MiB: both finish")
+  func bothDirections() throws {
+    let environment = try ScenarioEnvironment(root: FileManager.default.temporaryDirectory.path)
+    let script = """
+      import sys
+      sys.stdout.write("Y\\n"); sys.stdout.flush()
+      sys.stdout.write("P\\t" + "v" * (8 << 20) + "\\n"); sys.stdout.flush()
+      for number, line in enumerate(sys.stdin):
+          if number >= 1:
+              sys.stdout.write("P\\n"); sys.stdout.flush()
+      """
+    let launch = WorkerLaunch(
+      executable: "/usr/bin/env", arguments: ["python3", "-c", script], settings: nil, timeLimit: .seconds(30), memoryLimit: 0)
+    let lane = ScenarioLane(.workerProcesses(launch), environment: environment, stop: StopFlag())
+    let started = ContinuousClock.now
+    let results = Self.run(lane, (0..<3).map { Self.job($0, index: $0 + 1, nameBytes: 8 << 20) })
+    #expect(results == ["0 passed", "1 passed", "2 passed"])
+    #expect(ContinuousClock.now - started < .seconds(20), "took \(ContinuousClock.now - started)")
+  }
+
+  @Test("a worker that never reads its requests: the runner does not block writing them, and each case ends at its time limit")
+  func workerStopsReading() throws {
+    let environment = try ScenarioEnvironment(root: FileManager.default.temporaryDirectory.path)
+    let launch = WorkerProcessTests.launch("echo Y; exec sleep 60", timeLimit: .milliseconds(500))
+    let lane = ScenarioLane(.workerProcesses(launch), environment: environment, stop: StopFlag())
+    let started = ContinuousClock.now
+    let results = Self.run(lane, (0..<3).map { Self.job($0, index: $0 + 1, nameBytes: 1 << 20) })
+    #expect(results == ["0 TimeLimitExceeded", "1 TimeLimitExceeded", "2 TimeLimitExceeded"])
+    #expect(ContinuousClock.now - started < .seconds(10), "took \(ContinuousClock.now - started)")
+  }
+
+  @Test("an abandoning stop while both pipes are full ends the lane within a slice, the running case reported as interrupted")
+  func stopWhileFull() throws {
+    let environment = try ScenarioEnvironment(root: FileManager.default.temporaryDirectory.path)
+    let stop = StopFlag()
+    let launch = WorkerProcessTests.launch("echo Y; exec sleep 60", timeLimit: .seconds(60))
+    let lane = ScenarioLane(.workerProcesses(launch), environment: environment, stop: stop)
+    let started = ContinuousClock.now
+    let taken = StopFlag()  // set once every job was handed out
+    let stopper = Thread {
+      while !taken.isSet { usleep(10_000) }
+      Thread.sleep(forTimeInterval: 0.3)
+      stop.abandon(signal: SIGTERM)
+    }
+    stopper.start()
+    var next = (0..<4).map { Self.job($0, index: $0 + 1, nameBytes: 1 << 20) }[...]
+    var results: [String] = []
+    lane.runAll(
+      keepsTranscript: false, isDone: { next.isEmpty },
+      next: {
+        defer { if next.isEmpty { taken.set() } }
+        return next.popFirst()
+      }, began: { _ in },
+      finish: { position, run in
+        if case .errored(let problem)? = run?.outcome { results.append("\(position) \(problem.kind.rawValue)") } else {
+          results.append("\(position) \(String(describing: run?.outcome))")
+        }
+      })
+    #expect(results == ["0 Interrupted", "1 nil", "2 nil", "3 nil"], "\(results)")
+    #expect(ContinuousClock.now - started < .seconds(10), "took \(ContinuousClock.now - started)")
+  }
+}
+
 extension WorkerReply {
   /// Whether the reply is a pass.
   var isPass: Bool {
