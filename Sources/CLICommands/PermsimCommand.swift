@@ -27,12 +27,19 @@ public struct PermsimCommand: ParsableCommand {
   /// except that `permsim run` starts its first worker process before it parses its options
   /// (``WorkerPrestart``), and ends it, reaped, when no run took it.
   public static func executableStatus(running arguments: [String]) -> Int32 {
+    StandardStreams.openClosed()
     guard arguments.first == RunCommand.name, let executable = RunSettings.executable else {
       return exitStatus(running: arguments)
     }
-    WorkerPrestart.begin(executable: executable)
-    defer { WorkerPrestart.end() }
-    return exitStatus(running: arguments)
+    // The run's signals are watched before anything else happens: a SIGTERM in its first
+    // milliseconds still ends it with a report (of no case), as a later one does.
+    let stop = StopFlag()
+    return SignalWatcher.whileWatching(stop) {
+      RunCommand.processStop = stop
+      WorkerPrestart.begin(executable: executable)
+      defer { WorkerPrestart.end() }
+      return exitStatus(running: arguments)
+    }
   }
 
   /// Runs the command line `arguments` (without the program name) and returns the exit status.

@@ -118,13 +118,22 @@ struct RunCommand: ParsableCommand {
     help: "Stamp every event with the same instant so reports are byte-identical (also: PERMSIM_DETERMINISTIC_TIME=1).")
   var deterministicTime = false
 
+  /// The stop of the `permsim` process's run, whose signals are watched since the process began
+  /// (``PermsimCommand/executableStatus(running:)``); nil when the command runs inside another program.
+  nonisolated(unsafe) static var processStop: StopFlag?
+
   func run() throws {
     let settings = try RunSettings(self)
-    let stop = StopFlag()
-    let interrupted = try SignalWatcher.whileWatching(stop) { () throws -> Bool in
-      try execute(settings, stop: stop)
+    let interrupted: Bool
+    let stop: StopFlag
+    if let processStop = Self.processStop {
+      stop = processStop
+      interrupted = try execute(settings, stop: stop)
+    } else {
+      stop = StopFlag()
+      interrupted = try SignalWatcher.whileWatching(stop) { () throws -> Bool in try execute(settings, stop: stop) }
     }
-    if interrupted { throw ExitCode(128 + (stop.signal ?? SIGINT)) }
+    if interrupted || stop.signal != nil { throw ExitCode(128 + (stop.signal ?? SIGINT)) }
   }
 
   /// Runs and reports; returns whether the run was interrupted. Throws `ExitCode.failure` on failures.
@@ -235,6 +244,14 @@ struct RunCommand: ParsableCommand {
       reporter.record(event)
       tally.record(event)
     }
+    // What the console still has to say waits for a reader that stalls only until the run is stopped.
+    var stoppedAt: ContinuousClock.Instant?
+    Self.standardOutput.finish(giveUp: {
+      guard stop.isSet else { return false }
+      let since = stoppedAt ?? .now
+      stoppedAt = since
+      return ContinuousClock.now - since > .seconds(1)
+    })
     var writeFailed = false
     for file in junitFiles {
       if let failure = file.failure {
@@ -293,8 +310,11 @@ struct RunCommand: ParsableCommand {
     return ExitCode(2)
   }
 
+  /// The run's standard output, written from a thread of its own.
+  private static let standardOutput = StandardOutputWriter()
+
   private static func writeToStandardOutput(_ text: String) {
-    FileHandle.standardOutput.write(Data(text.utf8))
+    standardOutput.write(text)
   }
 }
 

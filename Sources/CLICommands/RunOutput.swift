@@ -42,6 +42,11 @@ struct RunOutput: Equatable {
     }
   }
 
+  /// `path` made absolute, with `.`, `..`, repeated slashes and symbolic links (of the parts that exist) resolved.
+  static func resolved(_ path: String) -> String {
+    URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+  }
+
   init(_ kind: Kind, path: String? = nil) {
     self.kind = kind
     self.path = path
@@ -64,9 +69,11 @@ struct RunOutput: Equatable {
       throw ValidationError(
         "--output \(stream.kind.rawValue) writes to standard output, so \(others) cannot: give one of them a path (kind=PATH)")
     }
-    for (index, output) in outputs.enumerated() where output.path != nil {
-      if outputs[..<index].contains(where: { $0.path == output.path }) {
-        throw ValidationError("two outputs write to \(output.path ?? "")")
+    // The same file spelled two ways (`out/r.xml`, `out//r.xml`, `./out/r.xml`, through a link) is one file.
+    let files = outputs.map { $0.path.map(Self.resolved) }
+    for (index, file) in files.enumerated() where file != nil {
+      if let earlier = files[..<index].firstIndex(of: file) {
+        throw ValidationError("two outputs write to the same file: \(outputs[earlier].path ?? "") and \(outputs[index].path ?? "")")
       }
     }
     if streams.isEmpty, !outputs.contains(where: { $0.kind == .console }) {
@@ -91,11 +98,14 @@ final class TextOutputFile: @unchecked Sendable {
 
   init(path: String) throws {
     self.path = path
-    guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path)
-    else {
-      throw ValidationError("cannot write \(path): \(String(cString: strerror(errno)))")
+    // Opened without blocking: a FIFO that no process reads would block open() for ever.
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NONBLOCK, 0o666)
+    guard descriptor >= 0 else {
+      let reason = errno == ENXIO ? "no process reads it" : String(cString: strerror(errno))
+      throw ValidationError("cannot write \(path): \(reason)")
     }
-    _handle = handle
+    _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+    _handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: false)
   }
 
   deinit {

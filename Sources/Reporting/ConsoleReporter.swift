@@ -105,7 +105,19 @@ public struct ConsoleReporter: Reporter {
 
   private mutating func _emit(_ text: String) {
     _hasWritten = true
-    _write(text)
+    _write(Self.defusingWorkflowCommands(text))
+  }
+
+  /// `text` with the first colon of every line that begins (after spaces) with `::` percent-encoded,
+  /// as the GitHub reporter encodes its messages: a scenario's text on the console of a GitHub job
+  /// (`::stop-commands::`, `::add-mask::`) is shown, never obeyed.
+  static func defusingWorkflowCommands(_ text: String) -> String {
+    guard text.contains("::") else { return text }
+    return text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+      let start = line.firstIndex { $0 != " " && $0 != "\t" } ?? line.endIndex
+      guard line[start...].hasPrefix("::") else { return String(line) }
+      return line[..<start] + "%3A" + line[line.index(after: start)...]
+    }.joined(separator: "\n")
   }
 
   // MARK: - Remembering

@@ -87,8 +87,11 @@ public final class JUnitFile: JUnitReportStore, @unchecked Sendable {
 
   private func _writeReport(_ layout: [Range<Int>]) throws(JUnitFileError) {
     if _writesInto {
-      let file = open(_target, O_WRONLY | O_CLOEXEC)
-      guard file >= 0 else { throw _error("open", errno) }
+      // Opened without blocking: a FIFO that no process reads would block open() for ever, and no
+      // stop could end it. Then written as any file (a reader that is there reads).
+      let file = open(_target, O_WRONLY | O_CLOEXEC | O_NONBLOCK)
+      guard file >= 0 else { throw _error(errno == ENXIO ? "open (no process reads it)" : "open", errno) }
+      _ = fcntl(file, F_SETFL, fcntl(file, F_GETFL) & ~O_NONBLOCK)
       defer { close(file) }
       try _copy(layout, to: file)
       return

@@ -198,6 +198,18 @@ final class ResultBoard<Result>: @unchecked Sendable {
     _condition.unlock()
   }
 
+  /// The results no poster took, in position order, handed over (after a stop, once every lane ended:
+  /// the cases that were running when the run was abandoned, and any that finished after the first
+  /// position that never will).
+  func takeRemaining() -> [(position: Int, result: Result)] {
+    _condition.lock()
+    defer {
+      _results = [:]
+      _condition.unlock()
+    }
+    return _results.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+  }
+
   /// Waits until every lane has ended.
   func waitForWorkers() {
     _condition.lock()

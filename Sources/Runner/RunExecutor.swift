@@ -125,60 +125,83 @@ public struct RunExecutor: Sendable {
       worker.start()
     }
 
+    var poster = Poster(plan: plan, files: files)
     var stopped = false
     // A stop that came while a case was unfinished marks the run interrupted, even when the cases that
     // were running then end and are reported.
     var interrupted = false
     var failed = false
-    var position = 0
-    for suite in plan.suites {
-      let path = files[suite.fileIndex].file.path
-      var suiteStarted = false
-      var suiteEnded: RunEvent.Instant?
-      for caseIndex in suite.cases.indices {
-        defer { position += 1 }
-        let result: Finished
-        if failed {
-          result = Finished(
-            notRun: .skipped(reason: "not run: --fail-fast stopped the run after the first failure or error"),
-            clock: options.clock)
-        } else if let finished = board.wait(for: position, stop: stop) {
-          result = finished
-          if finished.endedAfterStop { interrupted = true }
-        } else {
-          // The case never ends: a stop came before it ran. After a first Ctrl-C the cases other lanes
-          // were running (of later files, as lanes keep to a file) still end and are reported; after an
-          // abandoning stop nothing after it is.
-          stopped = true
-          if stop.isAbandoned { break }
-          continue
-        }
-        let planned = suite.cases[caseIndex]
-        let line = planned.scenarioIndex == 0 ? files[suite.fileIndex].loadProblem?.location?.line : planned.line
-        if !suiteStarted {
-          post(RunEvent(.suiteStarted(SuiteInfo(path: path)), at: result.started))
-          suiteStarted = true
-        }
-        // A case whose devices pinned another version than planned is reported with the one that ran.
-        let info = CaseInfo(
-          suitePath: path, name: planned.reportedName(ranOn: result.ranOn), line: line,
-          iOSVersion: planned.reportedVersion(ranOn: result.ranOn), tags: planned.tags)
-        post(RunEvent(.caseStarted(info), at: result.started))
-        post(RunEvent(.caseEnded(CaseResult(info: info, outcome: result.outcome, transcript: result.transcript)), at: result.ended))
-        if options.failFast, !failed, result.outcome.isProblem {
-          failed = true
-          board.cancel()
-        }
-        if caseIndex == suite.cases.count - 1 { suiteEnded = result.ended }
+    let places = plan.places
+    for (position, place) in places.enumerated() {
+      let result: Finished
+      if failed {
+        result = Finished(
+          notRun: .skipped(reason: "not run: --fail-fast stopped the run after the first failure or error"),
+          clock: options.clock)
+      } else if let finished = board.wait(for: position, stop: stop) {
+        result = finished
+        if finished.endedAfterStop { interrupted = true }
+      } else {
+        // The case never ends: a stop came before it ran. After a first Ctrl-C the cases other lanes
+        // were running (of later files, as lanes keep to a file) still end and are reported; after an
+        // abandoning stop they are reported once every lane has ended (below).
+        stopped = true
+        if stop.isAbandoned { break }
+        continue
       }
-      if suiteStarted { post(RunEvent(.suiteEnded(SuiteInfo(path: path)), at: suiteEnded ?? options.clock.now())) }
-      if stopped, stop.isAbandoned { break }
+      poster.post(place, result, to: post)
+      if options.failFast, !failed, result.outcome.isProblem {
+        failed = true
+        board.cancel()
+      }
     }
     board.cancel()
     board.waitForWorkers()
+    // What finished after the first case that never will: the cases that were running when the run
+    // was abandoned (reported as interrupted), so that no report of a stopped run misses them.
+    for (position, result) in board.takeRemaining() { poster.post(places[position], result, to: post) }
+    poster.endSuite(to: post)
     interrupted = interrupted || stopped
     post(RunEvent(.runEnded(RunEnd(interrupted: interrupted)), at: options.clock.now()))
     return interrupted
+  }
+
+  /// Posts finished cases as run events, opening and closing each file's suite around its cases.
+  struct Poster {
+    let plan: RunPlan
+    let files: [LoadedFile]
+    private var _suite: (index: Int, ended: RunEvent.Instant)?
+
+    init(plan: RunPlan, files: [LoadedFile]) {
+      self.plan = plan
+      self.files = files
+    }
+
+    /// Posts the case at `place` (its suite's start first, and the suite before's end).
+    mutating func post(_ place: RunPlan.Place, _ result: Finished, to post: (RunEvent) -> Void) {
+      let suite = plan.suites[place.suite]
+      let path = files[suite.fileIndex].file.path
+      if _suite?.index != place.suite {
+        endSuite(to: post)
+        post(RunEvent(.suiteStarted(SuiteInfo(path: path)), at: result.started))
+      }
+      _suite = (place.suite, result.ended)
+      let planned = suite.cases[place.index]
+      let line = planned.scenarioIndex == 0 ? files[suite.fileIndex].loadProblem?.location?.line : planned.line
+      // A case whose devices pinned another version than planned is reported with the one that ran.
+      let info = CaseInfo(
+        suitePath: path, name: planned.reportedName(ranOn: result.ranOn), line: line,
+        iOSVersion: planned.reportedVersion(ranOn: result.ranOn), tags: planned.tags)
+      post(RunEvent(.caseStarted(info), at: result.started))
+      post(RunEvent(.caseEnded(CaseResult(info: info, outcome: result.outcome, transcript: result.transcript)), at: result.ended))
+    }
+
+    /// Ends the suite of the last case posted, if one is open.
+    mutating func endSuite(to post: (RunEvent) -> Void) {
+      guard let suite = _suite else { return }
+      post(RunEvent(.suiteEnded(SuiteInfo(path: files[plan.suites[suite.index].fileIndex].file.path)), at: suite.ended))
+      _suite = nil
+    }
   }
 
   // MARK: - One case

@@ -65,6 +65,17 @@ public struct RunPlan: Sendable, Equatable {
   /// Cases of scenarios pinned to versions (`options.ios`) that `--ios` does not list, left out of the plan.
   public var omittedByVersion = 0
 
+  /// Where a case is in the plan: its suite and its place in the suite.
+  public struct Place: Sendable, Equatable {
+    public var suite: Int
+    public var index: Int
+  }
+
+  /// Every case's place, in plan order (a case's position in the run is its place's index here).
+  public var places: [Place] {
+    suites.indices.flatMap { suite in suites[suite].cases.indices.map { Place(suite: suite, index: $0) } }
+  }
+
   /// The number of cases in all suites.
   public var caseCount: Int { suites.reduce(0) { $0 + $1.cases.count } }
 }

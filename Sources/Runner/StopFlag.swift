@@ -9,6 +9,9 @@ public final class StopFlag: @unchecked Sendable {
 
   public init() {}
 
+  /// How long a first Ctrl-C lets the running cases finish before they are abandoned too.
+  public static let grace = Duration.seconds(5)
+
   /// Whether a stop was requested: no case starts any more.
   public var isSet: Bool {
     _lock.lock()
@@ -43,7 +46,7 @@ public final class StopFlag: @unchecked Sendable {
     _lock.lock()
     _isSet = true
     _isAbandoned = true
-    _signal = signal ?? _signal
+    if _signal == nil { _signal = signal }  // the first signal decides the exit status
     _lock.unlock()
   }
 }
