@@ -58,8 +58,10 @@ static void *limited_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     return NULL;
   }
   if (rt->hard && rt->limit != 0 && nsize > old &&
-      (rt->used > rt->limit || nsize - old > rt->limit - rt->used))
+      (rt->used > rt->limit || nsize - old > rt->limit - rt->used)) {
+    rt->refusals++;
     return NULL;
+  }
   block = realloc(ptr, nsize);
   if (block == NULL) {
     if (rt->hard) return NULL;
@@ -224,6 +226,8 @@ lua_State *clua_current(lua_State *L) { return clua_runtime(L)->current; }
 size_t clua_memoryused(lua_State *L) { return clua_runtime(L)->used; }
 
 size_t clua_memorylimit(lua_State *L) { return clua_runtime(L)->limit; }
+
+unsigned long clua_memoryrefusals(lua_State *L) { return clua_runtime(L)->refusals; }
 
 void clua_setmemorylimit(lua_State *L, size_t limit) { clua_runtime(L)->limit = limit; }
 

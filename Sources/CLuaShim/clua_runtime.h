@@ -22,6 +22,7 @@
 typedef struct clua_Runtime {
   size_t used;               /* bytes allocated by the state */
   size_t limit;              /* memory limit in bytes; 0 = none */
+  unsigned long refusals;    /* allocations the limit refused since the state began */
   int hard;                  /* 1 while Lua code runs under a host pcall: the limit refuses */
   long long count;           /* instructions run, in steps of CLUA_HOOK_PERIOD */
   long long budget;          /* instruction limit */

@@ -89,6 +89,7 @@ extension LuaStack {
 extension LuaStack {
   static func memoryUsed(_ L: OpaquePointer) -> Int { clua_memoryused(L) }
   static func memoryLimit(_ L: OpaquePointer) -> Int { clua_memorylimit(L) }
+  static func memoryRefusals(_ L: OpaquePointer) -> Int { Int(clua_memoryrefusals(L)) }
   static func setMemoryLimit(_ L: OpaquePointer, _ limit: Int) { clua_setmemorylimit(L, max(limit, 0)) }
   static func instructionCount(_ L: OpaquePointer) -> Int { Int(clua_instructioncount(L)) }
   static func setInstructionCount(_ L: OpaquePointer, _ count: Int) { clua_setinstructioncount(L, Int64(count)) }

@@ -8,6 +8,10 @@ extension LuaState {
     set { LuaStack.setMemoryLimit(L, newValue) }
   }
 
+  /// How many allocations the memory limit refused since the state began, whether or not Lua code
+  /// caught the memory error that followed (`pcall`): what a host asks to know that a limit was hit.
+  public var memoryRefusals: Int { LuaStack.memoryRefusals(L) }
+
   /// Bytes the state has allocated.
   public var memoryUsed: Int { LuaStack.memoryUsed(L) }
 

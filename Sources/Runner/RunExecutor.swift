@@ -159,7 +159,9 @@ public struct RunExecutor: Sendable {
     board.waitForWorkers()
     // What finished after the first case that never will: the cases that were running when the run
     // was abandoned (reported as interrupted), so that no report of a stopped run misses them.
-    for (position, result) in board.takeRemaining() { poster.post(places[position], result, to: post) }
+    if stopped, stop.isAbandoned {
+      for (position, result) in board.takeRemaining() { poster.post(places[position], result, to: post) }
+    }
     poster.endSuite(to: post)
     interrupted = interrupted || stopped
     post(RunEvent(.runEnded(RunEnd(interrupted: interrupted)), at: options.clock.now()))

@@ -287,8 +287,12 @@ public final class ScenarioEngine {
   ) -> Result {
     let ranBefore = hasRun
     hasRun = true
+    let refusals = state.memoryRefusals
     let result = body()
-    guard ranBefore, problem(result)?.kind == .memoryExceeded else { return result }
+    // Decided by what the engine saw (its memory limit refused an allocation during the body), not by
+    // how the case ended: a case that caught its own memory error with pcall ended otherwise, and what
+    // earlier cases left in the state still decided that it ran out (issue 44).
+    guard ranBefore, problem(result)?.kind == .memoryExceeded || state.memoryRefusals != refusals else { return result }
     releaseCompiledFiles()
     guard let fresh = try? ScenarioEngine(environment: environment) else { return result }
     defer { topLevelRuns += fresh.topLevelRuns }

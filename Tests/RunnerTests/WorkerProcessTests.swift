@@ -365,13 +365,13 @@ struct BothPipesFullTests {
     return results
   }
 
-  @Test("a worker that writes a reply of 8 MiB before it reads, while the runner sends requests of 16 MiB: both finish")
+  @Test("a worker that writes a reply of 2 MiB before it reads, while the runner sends requests of 2 MiB: both finish (each 32 times a pipe)")
   func bothDirections() throws {
     let environment = try ScenarioEnvironment(root: FileManager.default.temporaryDirectory.path)
     let script = """
       import sys
       sys.stdout.write("Y\\n"); sys.stdout.flush()
-      sys.stdout.write("P\\t" + "v" * (8 << 20) + "\\n"); sys.stdout.flush()
+      sys.stdout.write("P\\t" + "v" * (2 << 20) + "\\n"); sys.stdout.flush()
       for number, line in enumerate(sys.stdin):
           if number >= 1:
               sys.stdout.write("P\\n"); sys.stdout.flush()
@@ -380,7 +380,7 @@ struct BothPipesFullTests {
       executable: "/usr/bin/env", arguments: ["python3", "-c", script], settings: nil, timeLimit: .seconds(30), memoryLimit: 0)
     let lane = ScenarioLane(.workerProcesses(launch), environment: environment, stop: StopFlag())
     let started = ContinuousClock.now
-    let results = Self.run(lane, (0..<3).map { Self.job($0, index: $0 + 1, nameBytes: 8 << 20) })
+    let results = Self.run(lane, (0..<3).map { Self.job($0, index: $0 + 1, nameBytes: 2 << 20) })
     #expect(results == ["0 passed", "1 passed", "2 passed"])
     #expect(ContinuousClock.now - started < .seconds(20), "took \(ContinuousClock.now - started)")
   }

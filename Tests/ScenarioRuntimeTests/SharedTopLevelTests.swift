@@ -279,6 +279,23 @@ struct SharedTopLevelTests {
     #expect(results.map(\.outcome) == [.passed, .passed], "\(results.map(\.outcome))")
   }
 
+  @Test("a case that catches its own memory error with pcall still runs again on a new engine when the limit was hit after another case: its verdict is the one it gets alone (issue 44)")
+  func caughtMemoryErrorReruns() throws {
+    let (limits, _, free) = try Self.memoryLimits(mebibytes: 128)
+    let (results, _) = try ScenarioHarness.file(
+      """
+      scenario("makes many strings", function()
+        local kept = {}
+        for i = 1, 1200000 do kept[i] = "k" .. i end -- 16 MiB of string table while they live
+      end)
+      scenario("catches running out", function()
+        local ok = pcall(string.rep, "x", \((free - (2 << 20)) / 2))
+        expect(ok).to_be(true)
+      end)
+      """, limits: limits, countsBudget: true)
+    #expect(results.map(\.outcome) == [.passed, .passed], "\(results.map(\.outcome))")
+  }
+
   @Test("collecting a file keeps nothing of its top level: a case of a file collected before it gets all its memory")
   func collectionKeepsNothing() throws {
     try Self.onMemoryEngine { harness, engine in

@@ -123,6 +123,8 @@ static inline void clua_collectgarbage(lua_State *L) { lua_gc(L, LUA_GCCOLLECT);
 */
 static inline void clua_generationalgc(lua_State *L) { lua_gc(L, LUA_GCGEN, 100, 0); }
 size_t clua_memorylimit(lua_State *L);
+/* How many allocations the memory limit refused since the state began (caught by pcall or not). */
+unsigned long clua_memoryrefusals(lua_State *L);
 void clua_setmemorylimit(lua_State *L, size_t limit);
 
 /* Instructions: counted in steps of CLUA_HOOK_PERIOD; the limit (<= 0 = none). */
