@@ -32,7 +32,9 @@ public struct PermsimCommand: ParsableCommand {
       return exitStatus(running: arguments)
     }
     // The run's signals are watched before anything else happens: a SIGTERM in its first
-    // milliseconds still ends it with a report (of no case), as a later one does.
+    // milliseconds still ends it with a report (of no case), as a later one does. Blocked first, so
+    // that one coming before the watch is set up waits for it rather than being lost.
+    SignalWatcher.blockStopSignals()
     let stop = StopFlag()
     return SignalWatcher.whileWatching(stop) {
       RunCommand.processStop = stop

@@ -28,6 +28,16 @@ enum SignalWatcher {
     return try body()
   }
 
+  /// Blocks SIGINT, SIGTERM and SIGHUP in the calling thread (and the threads it starts later), so
+  /// that they stay pending until ``whileWatching(_:_:)`` takes them (on Linux, dispatch reads them
+  /// from a signalfd, which takes pending signals too).
+  static func blockStopSignals() {
+    var set = sigset_t()
+    sigemptyset(&set)
+    for number in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&set, number) }
+    pthread_sigmask(SIG_BLOCK, &set, nil)
+  }
+
   private static func request(_ number: Int32, on stop: StopFlag) {
     if number == SIGINT, !stop.isSet {
       stop.set(signal: SIGINT)
