@@ -1,4 +1,6 @@
--- A failure whose message holds GitHub workflow commands: the console shows them, never lets a runner obey them.
+-- A failure whose message and transcript hold GitHub workflow commands on lines of their own: the
+-- console shows them, never lets a runner obey them.
 scenario("says stop-commands", function()
-  expect("ok").to_be("x\n::stop-commands::token\n  ::add-mask::secret\n")
+  print("::add-mask::secret")
+  error("x\n::stop-commands::token\n  ::warning::hi", 0)
 end)
