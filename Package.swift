@@ -55,7 +55,7 @@ let package = Package(
     // Run events and the reporters that fold them (console, JUnit XML).
     .target(name: "Reporting"),
     // Discovers scenario files, plans cases, runs them in parallel and posts run events.
-    .target(name: "Runner", dependencies: ["ScenarioRuntime", "LuaBridge", "PlistLoader", "Reporting"]),
+    .target(name: "Runner", dependencies: ["ScenarioRuntime", "PlistLoader", "Reporting"]),
 
     // MARK: CLI
     // libedit, for line editing and persistent history in the REPL.

@@ -1,5 +1,4 @@
 import Foundation
-import LuaBridge
 import PermissionModel
 import Reporting
 import ScenarioRuntime

@@ -1,5 +1,4 @@
 import Foundation
-import LuaBridge
 import Reporting
 import ScenarioRuntime
 
@@ -8,7 +7,7 @@ final class ScenarioLane: CaseLane {
   private let _isolation: CaseIsolation
   private let _environment: ScenarioEnvironment
   let stop: StopFlag
-  private lazy var _engine = Result { () throws(LuaError) in try ScenarioEngine(environment: _environment) }
+  private lazy var _engine = Result { () throws in try ScenarioEngine(environment: _environment) }
   /// The lane's worker process, while it has one.
   var process: WorkerProcess?
   /// What the runner and the worker process said to each other: the state of the lane's worker.

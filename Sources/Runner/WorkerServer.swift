@@ -1,5 +1,4 @@
 import Foundation
-import LuaBridge
 import Reporting
 import ScenarioRuntime
 
@@ -45,7 +44,7 @@ public enum WorkerServer {
       return 2
     }
     let adopted = (consume early).flatMap { $0.adopt(environment) ? $0 : nil }  // one not adopted goes now
-    let engine = Result { () throws(LuaError) in
+    let engine = Result { () throws in
       if let adopted { return adopted }
       return try ScenarioEngine(environment: environment)
     }
@@ -138,12 +137,7 @@ public enum WorkerServer {
 
   /// The reply when the engine could not start, or the file could not be read again.
   static func failedStart(_ request: WorkerRequest, _ error: any Error, environment: ScenarioEnvironment) -> WorkerReply {
-    let problem: CaseProblem =
-      if let error = error as? LuaError {
-        CaseVerdict.loadProblem(error, memoryLimit: environment.limits.memory)
-      } else {
-        CaseProblem(kind: .loadError, headline: "\(error)")
-      }
+    let problem = CaseVerdict.startProblem(error, memoryLimit: environment.limits.memory)
     switch request {
     case .collect: return .collected(.failed(problem))
     case .run: return .ran(ScenarioEngine.CaseRun(outcome: .errored(problem), transcript: [], deviceVersions: []))

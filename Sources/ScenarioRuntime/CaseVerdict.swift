@@ -46,6 +46,13 @@ public enum CaseVerdict {
     }
   }
 
+  /// The problem of a file that could not be run at all: an engine that could not start (a
+  /// ``loadProblem(_:memoryLimit:)``), or a file that could not be read.
+  public static func startProblem(_ error: any Error, memoryLimit: Int = 0) -> CaseProblem {
+    if let error = error as? LuaError { return loadProblem(error, memoryLimit: memoryLimit) }
+    return CaseProblem(kind: .loadError, headline: "\(error)")
+  }
+
   /// The problem a signal describes: its headline (first line), its details and its traceback.
   private static func problem(_ kind: CaseProblem.Kind, _ signal: CaseSignal) -> CaseProblem {
     let (headline, rest) = split(signal.message)

@@ -268,7 +268,8 @@ struct HostileSuiteTests {
     /// Copies the suite to `<root>/scenarios`, leaves a stale `<root>/report.xml`, runs, and removes the
     /// root (which the report and the console name `ROOT`).
     static func make(
-      _ flavor: JUnitXMLReporter.Flavor, jobs: Int, instructions: String = "2M", environment: [String: String] = [:]
+      _ flavor: JUnitXMLReporter.Flavor, jobs: Int, instructions: String = "2M", environment: [String: String] = [:],
+      extra: [String] = []
     ) -> Result<SuiteRun, any Error> {
       Result {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("permsim-hostile-\(UUID().uuidString)")
@@ -280,7 +281,7 @@ struct HostileSuiteTests {
           [
             "run", "scenarios", "--junit", "report.xml", "--junit-flavor", flavor.rawValue, "--jobs", String(jobs),
             "--instructions", instructions, "--memory", "32M",
-          ],
+          ] + extra,
           in: root, environment: environment)
         let report = try String(decoding: Data(contentsOf: root.appendingPathComponent("report.xml")), as: UTF8.self)
         return SuiteRun(
@@ -320,6 +321,22 @@ struct HostileSuiteTests {
       if let words = attempt.message {
         let message = testCase.outcomeAttributes["message"] ?? ""
         #expect(message.contains(words), "\(attempt): \(message.prefix(300))")
+      }
+    }
+  }
+
+  @Test(
+    "in a shuffled order every attempt still ends as its comment says, and the run ends with a valid report (issue 44: shuffled runs of this suite hung)",
+    arguments: [(1, "7"), (2, "1234567")])
+  func shuffled(jobs: Int, seed: String) throws {
+    let run = try SuiteRun.make(.rich, jobs: jobs, extra: ["--shuffle", "--seed", seed]).get()
+    #expect(run.status == 1)
+    let report = try JUnitDocument(run.report)
+    for attempt in Self.attempts {
+      let matches = report.cases.filter { $0.suite == "scenarios/\(attempt.file)" && $0.name == attempt.name }
+      #expect(matches.count == 1, "\(attempt)")
+      if let testCase = matches.first {
+        #expect(Outcome(testCase) == attempt.outcome || Outcome(testCase) == attempt.alternative, "\(attempt)")
       }
     }
   }
