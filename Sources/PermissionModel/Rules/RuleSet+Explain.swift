@@ -96,7 +96,7 @@ extension RuleSet {
     guard layers.count > 1, let layer = layers.last else { return nil }
     var changes = [
       "the phone restarts: running apps are terminated, the alert showing is withdrawn (UP1)",
-      "grants, Settings choices, the used Always request and the Precise switch are kept; Allow Once and temporary full accuracy end (UP2)",
+      "grants, Settings choices, the used Always request and the Precise switch are kept; temporary When-In-Use grants and temporary full accuracy end (UP2)",
     ]
     changes += layer.upgradeEffects.map(\.description)
     changes.append("from then on the \(layer.since) rules apply, each app keeping its linked SDK (UP4): \(layer.summary)")
