@@ -25,25 +25,12 @@ struct CrashReasonTests {
 
 @Suite("P11 from 17: the reminder counts the background uses and the days")
 struct ReminderCountTests {
-  /// An Always app in the background receiving `moves` locations a day for three days, then an unlock.
+  /// A phone in `locale` on `ios` whose Always app raised the reminder (R21), `movesPerDay` uses a day.
   static func reminder(ios: String, movesPerDay: Int = 1, locale: String = "en") throws -> Scene {
     var device = DeviceOptions()
     device.locale = locale
     let scene = try Scene(ios: ios, device: device)
-    try scene.reach(.always)
-    try scene.manager.setAllowsBackgroundLocationUpdates(true)
-    try scene.manager.setPausesLocationUpdatesAutomatically(false)
-    try scene.manager.startUpdatingLocation()
-    try scene.app.background()
-    for day in 0..<3 {
-      for move in 0..<movesPerDay {
-        try scene.phone.setLocation(latitude: 31.0 + Double(day) / 10, longitude: 121.0 + Double(move) / 10)
-        try scene.advance("1h")
-      }
-      try scene.advance("1d")
-    }
-    try scene.phone.lock()
-    try scene.phone.unlock()
+    try raiseReminder(scene, movesPerDay: movesPerDay)
     return scene
   }
 
