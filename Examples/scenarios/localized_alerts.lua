@@ -168,7 +168,8 @@ describe("whole flows in Simplified Chinese", function()
     expect(phone.settings:options(app)).to_equal { "永不", "下次询问或在我共享时", "使用App期间", "始终" }
     expect(phone.settings:get(app)).to_be "始终"
 
-    -- R21 → P11: background locations on three separate days, then the next unlock.
+    -- R21 → P11: background locations on three separate days, then the next unlock. From 17 the
+    -- reminder counts the background uses and the days they span (its zh-Hans wording is assumed).
     manager.allowsBackgroundLocationUpdates = true
     manager.pausesLocationUpdatesAutomatically = false
     manager:startUpdatingLocation()
@@ -180,7 +181,7 @@ describe("whole flows in Simplified Chinese", function()
     phone:lock()
     phone:unlock()
     expect_prompt {
-      title = "“导航助手”在过去3天中一直在后台使用你的位置。你要继续允许后台位置使用吗？",
+      title = "“导航助手”在过去3天中在后台使用了你的位置3次。你要继续允许后台位置使用吗？",
       buttons = { "更改为仅使用期间", "始终允许" },
     }
     expect(phone.prompt.id).to_be "P11"

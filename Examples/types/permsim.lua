@@ -266,6 +266,10 @@ function Device:set_location(latitude, longitude) end
 ---@param app App
 function Device:add_widget(app) end
 
+---Installs a newer iOS and restarts the phone: apps are terminated and the alert showing is withdrawn; grants and Settings choices stay (UP1–UP5).
+---@param version IOSVersion
+function Device:upgrade(version) end
+
 ---Locks the screen: the foreground app goes to the background.
 function Device:lock() end
 

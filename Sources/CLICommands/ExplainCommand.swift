@@ -14,7 +14,8 @@ struct ExplainCommand: ParsableCommand {
       States, the alerts requests raise, each button with the state it leads to and the callback a \
       delegate receives, the system's own prompts, expiries and Settings. Requests that change nothing \
       are left out. With --plist, a request that is a silent no-op for lack of a usage description (K2) \
-      is a self-loop naming the missing key, and states the app cannot reach are left out. With --rules, \
+      is a self-loop naming the missing key, and states the app cannot reach are left out. A note (the last line; \
+      a comment in Mermaid and Graphviz) says what upgrading a phone into the version changes. With --rules, \
       instead: every rule id with its one-line statement and iOS versions, and the version layers, in \
       Markdown (docs/rules.md is this output).
       """

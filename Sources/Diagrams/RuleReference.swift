@@ -27,7 +27,26 @@ public enum RuleReference {
       }
       lines.append("| \(rule) | \(versions(of: statement)) | \(cell(statement.text)) |")
     }
+    lines += openQuestions
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The open questions: field reports on both sides, and what the model does until they settle.
+  private static var openQuestions: [String] {
+    var lines = [
+      "", "## Open questions", "",
+      "Behaviours that some field reports describe and others contradict. They are *open*: the model does not",
+      "follow them until the evidence is good enough, and each says what the model does meanwhile.",
+    ]
+    for question in OpenQuestion.all {
+      lines += [
+        "", "### \(question.question)", "",
+        "*Open* — rules \(question.rules.map(\.description).joined(separator: ", ")). The model: \(question.model)", "",
+      ]
+      lines += question.reportsFor.map { "- Reported: \($0)" }
+      lines += question.reportsAgainst.map { "- Against, followed by the model: \($0)" }
+    }
+    return lines
   }
 
   /// `all`, `8.0+`, `8.0–10.x`, `13.0–13.3`, `7.x`.

@@ -10,6 +10,7 @@ extension StateMachineDiagram {
       "  node [fontname=\"Helvetica\"];",
       "  edge [fontname=\"Helvetica\", fontsize=10];",
     ]
+    if let upgradeNote { lines.append("  // \(upgradeNote)") }  // UP1–UP4
     for node in nodes {
       let shape =
         switch node.role {

@@ -7,6 +7,7 @@ extension StateMachineDiagram {
   /// with quotes or markup never end a label early. Curly quotes and apostrophes stay as they are.
   public var mermaid: String {
     var lines = ["flowchart TD", "  %% permsim explain --ios \(version): generated from the model's rule layers"]
+    if let upgradeNote { lines.append("  %% \(upgradeNote)") }  // UP1–UP4
     for node in nodes {
       let (open, close) =
         switch node.role {

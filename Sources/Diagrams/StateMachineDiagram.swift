@@ -50,6 +50,8 @@ public struct StateMachineDiagram: Sendable, Hashable {
   public let nodes: [Node]
   /// The arrows: requests, alert buttons, system prompts, expiries, Settings.
   public let edges: [Edge]
+  /// What an upgrade into the version from an older one changes (UP1–UP4), drawn as a comment; nil for iOS 7.
+  public let upgradeNote: String?
 
   /// Draws the state machine of `version` for an app with these usage descriptions, with the alert
   /// titles, buttons and Settings labels of a device in `texts`' language (Z0; English by default).
@@ -69,6 +71,7 @@ public struct StateMachineDiagram: Sendable, Hashable {
     builder.addSettings()
     let reachable = builder.reachable()
     self.version = version
+    upgradeNote = builder.rules.upgradeNote
     nodes = builder.nodes.filter { reachable.contains($0.id) }
     edges = builder.edges.filter { reachable.contains($0.from) && reachable.contains($0.to) }
   }

@@ -43,6 +43,40 @@ struct DocsTests {
     #expect(RuleReference.markdown.contains("| C1 | all |"))
   }
 
+  @Test("v3 (issue 39): the reference lists E6b, S1b and UP1–UP5, and each open question as open with the reports on both sides")
+  func version3() throws {
+    let reference = try Self.read("docs/rules.md")
+    for rule in [RuleID.E6b, .S1b, .UP1, .UP2, .UP3, .UP4, .UP5] {
+      #expect(reference.contains("\n| \(rule) | "), "\(rule)")
+    }
+    #expect(reference.contains("| UP3 | 14.0+ |"))
+    #expect(reference.contains("\n## Open questions\n"))
+    #expect(OpenQuestion.all.count == 4)
+    for question in OpenQuestion.all {
+      #expect(!question.reportsFor.isEmpty && !question.reportsAgainst.isEmpty, "\(question.question)")
+      #expect(reference.contains("### \(question.question)\n\n*Open* — rules "), "\(question.question)")
+      for report in question.reportsFor { #expect(reference.contains("- Reported: \(report)")) }
+      for report in question.reportsAgainst { #expect(reference.contains("- Against, followed by the model: \(report)")) }
+    }
+    for source in [
+      "zoontek/react-native-permissions#490", "Bluedot", "Almoullim/background_location#29 and #39", "Apple forum thread 767865",
+    ] {
+      #expect(reference.contains(source), "\(source)")
+    }
+  }
+
+  @Test("UP1–UP4: `explain` says what an upgrade into the version changes; UP3 only into 14")
+  func explainUpgradeNote() {
+    let into14 = ExplainCommand.render(version: OSVersion(14), document: nil, format: .text)
+    #expect(into14.contains("\nUpgrade into iOS 14.0 from an older version: the phone restarts"))
+    #expect(into14.contains("(UP1)") && into14.contains("(UP2)") && into14.contains("(UP3)") && into14.contains("(UP4)"))
+    let into17 = ExplainCommand.render(version: OSVersion(17, 2), document: nil, format: .text)
+    #expect(into17.contains("Upgrade into iOS 17.0 from an older version:"))
+    #expect(into17.contains("Live updates (CLLocationUpdate)"))
+    #expect(!into17.contains("(UP3)"))
+    #expect(!ExplainCommand.render(version: OSVersion(7), document: nil, format: .text).contains("Upgrade into"))
+  }
+
   @Test("each statement's versions agree with the rule layers: every request row, alert and system prompt of a layer holds there")
   func statementsAgreeWithLayers() throws {
     let everyKey = Set(UsageDescriptionKey.allCases)

@@ -38,6 +38,7 @@ struct ExamplesTests {
     "settings_options.lua": 33,
     "settings_override.lua": 12,
     "temporary_full_accuracy.lua": 17,
+    "upgrades.lua": 10,
     "widgets.lua": 16,
     "wifi_ssid.lua": 12,
   ]

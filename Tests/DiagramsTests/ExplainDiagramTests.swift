@@ -139,6 +139,17 @@ struct ExplainDiagramTests {
     #expect(!StateMachineDiagram(version: OSVersion(14), keys: Self.everyKey).edges.contains { $0.label.contains("E3") })
   }
 
+  @Test("UP1–UP4: the diagrams carry what an upgrade into the version changes as a comment; UP3 only into 14; none for 7")
+  func upgradeNote() {
+    let into14 = StateMachineDiagram(version: OSVersion(14), keys: Set(UsageDescriptionKey.allCases))
+    #expect(into14.mermaid.split(separator: "\n")[2].hasPrefix("  %% Upgrade into iOS 14.0 from an older version: the phone restarts"))
+    #expect(into14.mermaid.contains("Precise switch on (fullAccuracy)"))
+    #expect(into14.graphviz.contains("\n  // Upgrade into iOS 14.0 from an older version:"))
+    let into15 = StateMachineDiagram(version: OSVersion(15), keys: Set(UsageDescriptionKey.allCases))
+    #expect(into15.upgradeNote?.contains("(UP3)") == false)
+    #expect(StateMachineDiagram(version: OSVersion(7), keys: []).upgradeNote == nil)
+  }
+
   @Test("labels escape what Mermaid would read as syntax")
   func mermaidEscaping() {
     #expect(StateMachineDiagram.mermaidString("say \"hi\" #1 <b> a|b") == "\"say #quot;hi#quot; #35;1 #lt;b#gt; a#124;b\"")

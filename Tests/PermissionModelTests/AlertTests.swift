@@ -217,15 +217,19 @@ struct AlertTests {
   }
 }
 
-/// R21: an Always app receiving background locations on three separate days, then an unlock.
-func raiseReminder(_ scene: Scene) throws {
+/// R21: an Always app receiving background locations on three separate days (`movesPerDay` a day, an
+/// hour apart, for P11's count from 17), then an unlock.
+func raiseReminder(_ scene: Scene, movesPerDay: Int = 1) throws {
   try scene.reach(.always)
   try scene.manager.setAllowsBackgroundLocationUpdates(true)
   try scene.manager.setPausesLocationUpdatesAutomatically(false)
   try scene.manager.startUpdatingLocation()
   try scene.app.background()
   for day in 0..<3 {
-    try scene.phone.setLocation(latitude: 31.0 + Double(day) / 10, longitude: 121.0)
+    for move in 0..<movesPerDay {
+      try scene.phone.setLocation(latitude: 31.0 + Double(day) / 10, longitude: 121.0 + Double(move) / 10)
+      if move + 1 < movesPerDay { try scene.advance("1h") }
+    }
     try scene.advance("1d")
   }
   try scene.phone.lock()

@@ -85,7 +85,7 @@ struct BackgroundTests {
     #expect(scene.phone.backgroundLocationIndicator == row.indicator)
   }
 
-  @Test("B2: the setter crashes without K6, whatever the authorization, and ends the app", arguments: ["9.0", "11.0", "14.0", "18.0"])
+  @Test("B2: the setter crashes without K6, whatever the authorization, and ends the app", arguments: ["9.0", "11.0", "14.0", "16.0"])
   func crashDetails(ios: String) throws {
     let scene = try Scene(ios: ios, plist: Plists.noBackgroundMode)
     try scene.advance("3s")

@@ -51,6 +51,14 @@ struct ReplShowTests {
     #expect(repl.output.contains("no object is called Nope; the objects are Device, App"))
   }
 
+  @Test("help Device lists phone:upgrade with what it keeps (UP1–UP5), and the REPL's phone can upgrade")
+  func upgradeHelp() throws {
+    let repl = try ReplHarness(["help Device", #"local p = device { ios = "13.0" }; p:upgrade "14.0"; print(p.ios)"#])
+    #expect(repl.output.contains("  Device:upgrade(version) "), "\(repl.output)")
+    #expect(repl.output.contains("grants and Settings choices stay (UP1–UP5)"))
+    #expect(repl.outputLines.contains("14.0"), "\(repl.output)")
+  }
+
   @Test("help is Lua's own when the session has a global of that name")
   func helpGlobal() throws {
     let repl = try ReplHarness(["help = 42", "help"])

@@ -166,6 +166,39 @@ struct BindingTests {
     #expect(lazy.outcome.headline?.contains("on_prompt handler returned without tapping") == true, "\(lazy.outcome)")
   }
 
+  @Test("phone:upgrade restarts on the new version: phone.ios reads it as written, the app is terminated (UP1, UP4)")
+  func upgrade() throws {
+    let result = try ScenarioHarness.scenario(Self.launched("13.3") + """
+      manager:requestWhenInUseAuthorization()
+      expect_prompt { kind = "authorization" }:tap "Allow While Using App"
+      phone:upgrade "14"
+      expect(phone.ios).to_be "14"
+      expect(app.state).to_be "notRunning"
+      expect_no_prompt()
+      phone:upgrade(15.2)
+      expect(phone.ios).to_be "15.2"
+      app:launch()
+      expect(app:location_manager().accuracyAuthorization).to_be "fullAccuracy"
+      """)
+    #expect(result.outcome == .passed, "\(result.outcome)")
+    #expect(result.transcript.contains { $0.hasSuffix("phone: upgrade iOS 13.3 → 14.0 (UP1)") })
+  }
+
+  @Test("UP1: phone:upgrade to a version that is not newer (or not a version) is an error at its line")
+  func upgradeErrors() throws {
+    for (call, message) in [
+      ("phone:upgrade '13.4'", "phone:upgrade(\"13.4\"): iOS 13.4 is older than iOS 14.0, which this phone runs"),
+      ("phone:upgrade '14.0'", "is the version this phone runs; an upgrade installs a newer iOS (UP1)"),
+      ("phone:upgrade '21'", "iOS 21.0 does not exist: iOS went from 18 to 26"),
+      ("phone:upgrade {}", "version string expected, got table"),
+    ] {
+      let result = try ScenarioHarness.scenario(Self.launched("14.0") + "\n" + call)
+      #expect(result.outcome.headline?.contains(message) == true, "\(call): \(result.outcome)")
+      guard case .errored(let problem) = result.outcome else { return #expect(Bool(false), "\(result.outcome)") }
+      #expect(problem.location == ScriptLocation(path: "s.lua", line: 11), "\(call)")
+    }
+  }
+
   @Test("a crash fails the case outside expect_crash and is returned inside it (B2)")
   func crashes() throws {
     let inside = try ScenarioHarness.scenario(

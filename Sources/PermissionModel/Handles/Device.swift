@@ -79,6 +79,14 @@ public final class Device: Hashable {
     try world.unlock(id)
   }
 
+  /// Installs a newer iOS and restarts the phone (UP1–UP5): running apps are terminated, the alert
+  /// showing is withdrawn, grants and Settings choices are kept, and every rule reads `version` from now on.
+  ///
+  /// - Throws: `MisuseError` when `version` is not newer than the phone's.
+  public func upgrade(to version: OSVersion) throws(MisuseError) {
+    try world.upgrade(id, to: version)
+  }
+
   public static func == (lhs: Device, rhs: Device) -> Bool {
     lhs.world === rhs.world && lhs.id == rhs.id
   }

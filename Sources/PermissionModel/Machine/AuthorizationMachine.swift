@@ -26,8 +26,8 @@
 /// `if version >= …` here. Callbacks are not decided here either: the world compares the
 /// `reported(locationServicesEnabled:)` snapshot before and after each event (C3).
 public struct AuthorizationMachine: Sendable {
-  /// The rules of the device's version.
-  public let rules: RuleSet
+  /// The rules of the device's version; an upgrade replaces them (UP4).
+  public private(set) var rules: RuleSet
   /// The app's kind, keys and SDK.
   public let profile: AppProfile
   /// Whether a restriction overlays the user's grant (E8); each state carries the grant.
@@ -52,6 +52,9 @@ public struct AuthorizationMachine: Sendable {
   /// What a temporary When-In-Use grant ends as (E1): ND, or DEN for a location-button grant made
   /// while denied (LB5).
   public private(set) var temporaryGrantEndsAs: AuthorizationState = .notDetermined
+  /// E6b: the user picked Ask Next Time in Settings on 14+, and the app is still ND since: it reads
+  /// full accuracy, whatever the Precise switch (which keeps its own setting for the next grant).
+  public private(set) var askedNextTimeInSettings = false
 
   /// A fresh record: ND, Always unused, the Precise switch as K3 sets it.
   public init(rules: RuleSet, profile: AppProfile) {
@@ -88,6 +91,7 @@ public struct AuthorizationMachine: Sendable {
   /// Changes the user's grant, under the restriction if one is in effect (E8).
   private mutating func setGrant(_ grant: AuthorizationState, endingAs ending: AuthorizationState = .notDetermined) {
     temporaryGrantEndsAs = ending
+    askedNextTimeInSettings = false  // E6b lasts while the Settings choice does
     switch access {
     case .granted: access = .granted(grant)
     case .restricted: access = .restricted(underneath: grant)
@@ -104,10 +108,11 @@ public struct AuthorizationMachine: Sendable {
     return AuthorizationSnapshot(status: status, accuracy: accuracy)
   }
 
-  /// `accuracyAuthorization`: full with the Precise switch on or a temporary grant, `nil` before iOS 14.
+  /// `accuracyAuthorization`: full with the Precise switch on or a temporary grant, `nil` before iOS 14;
+  /// full, too, while ND after the user picked Ask Next Time in Settings (E6b).
   public var accuracy: AccuracyAuthorization? {
     guard rules.reportsAccuracy else { return nil }
-    return preciseEnabled || temporaryFullAccuracy ? .fullAccuracy : .reducedAccuracy
+    return preciseEnabled || temporaryFullAccuracy || askedNextTimeInSettings ? .fullAccuracy : .reducedAccuracy
   }
 
   /// Runs an event's changes and returns what they changed that the app can observe, `nil` for nothing.
@@ -229,7 +234,29 @@ public struct AuthorizationMachine: Sendable {
   /// The user picked an option in Settings (E6); Always and While Using are permanent grants.
   @discardableResult
   public mutating func select(_ option: SettingsOption) -> AuthorizationTransition? {
-    observing { $0.setGrant(option.result) }
+    observing {
+      $0.setGrant(option.result)
+      // E6b (reference §8; transistorsoft/react-native-background-geolocation#1930): Ask Next Time on
+      // 14+ reads fullAccuracy while ND, whatever the Precise switch.
+      if option == .askNextTime, $0.rules.reportsAccuracy { $0.askedNextTimeInSettings = true }
+    }
+  }
+
+  /// The phone installed a newer iOS (UP2–UP4): the record is kept and read by `newRules` from now on;
+  /// each layer the upgrade crosses applies its ``UpgradeEffect``s (UP3: Precise on for an authorized app
+  /// crossing 14.0). The caller has ended the grants that end with the app (UP1, UP2).
+  @discardableResult
+  public mutating func upgrade(to newRules: RuleSet) -> AuthorizationTransition? {
+    let crossed = newRules.layers.filter { $0.since > rules.since }
+    return observing {
+      $0.rules = newRules  // UP4: the linked SDK and kind stay; the caller resolved the rules for them
+      for effect in crossed.flatMap(\.upgradeEffects) {
+        switch effect {
+        case .preciseOnForAuthorizedApps:  // UP3 (assumed)
+          $0.preciseEnabled = $0.grant.status.isAuthorized || !$0.profile.defaultAccuracyReduced
+        }
+      }
+    }
   }
 
   /// The user flipped the Precise Location switch in Settings (E6, S3).

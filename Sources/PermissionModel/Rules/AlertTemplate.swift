@@ -30,9 +30,10 @@ public struct AlertTemplate: Hashable, Sendable {
     self.isWithdrawable = isWithdrawable
   }
 
-  /// The title for an app, in a language, on a version (Z0, Z1): `%@` becomes the app's name inside “ ”.
-  public func title(appName: String, in texts: SystemTexts = .english, on version: OSVersion) -> String {
-    texts.title(id, appName: appName, on: version)
+  /// The title for an app, in a language, on a version (Z0, Z1): `%@` becomes the app's name inside “ ”,
+  /// and the numbers fill `%d` / `%1$d` in order (P11 from 17: background uses, then days).
+  public func title(appName: String, counts: [Int] = [], in texts: SystemTexts = .english, on version: OSVersion) -> String {
+    texts.title(id, appName: appName, counts: counts, on: version)
   }
 
   /// The title with `%@` where the quoted app name goes, in a language, on a version.

@@ -13,6 +13,11 @@
 /// - D1: an alert showing when the app's authorization changes by another route (Settings, Location
 ///   Services, restriction, reset) or the app terminates is withdrawn unanswered.
 /// - D2: selecting the Settings option (or Precise setting) already selected changes nothing.
+/// - B2: 17.0 is the first version whose crash reason ends `|| _CFMZEnabled()` (the iOS 17 layer holds it).
+/// - P11 from 17: its wording, and that a "use" is one instant with background deliveries (R21 counts them).
+/// - S1b: an app linked before 8 lists the options of an app with both keys (`RuleLayer.firstUseAsksForAlways`).
+/// - UP1: a reminder (P11) the restart interrupted shows again when the phone is back.
+/// - UP3: crossing 14.0, an authorized app gets the Precise switch on (`UpgradeEffect`, the iOS 14 layer).
 public enum Assumptions {
   // MARK: - Lifecycle
 

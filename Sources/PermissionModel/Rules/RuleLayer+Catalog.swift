@@ -91,6 +91,7 @@ extension RuleLayer {
     layer.members = [.allowsBackgroundLocationUpdates, .requestLocation]
     layer.backgroundSession = .backgroundModeAndProperty(assumedTrueBeforeSDK: OSVersion(9))  // B1
     layer.backgroundPropertyCrashesWithoutMode = true  // B2
+    layer.backgroundPropertyCrashReason = "Invalid parameter not satisfying: !stayUp || CLClientIsBackgroundable(internal->fClient)"
   }
 
   // MARK: - >= iOS 11
@@ -228,6 +229,7 @@ extension RuleLayer {
     layer.regionsNeedFullAccuracy = true  // U4
     layer.appClips = true  // A1, A2
     layer.wifiRequirements = [.entitlement, .authorization, .fullAccuracy]  // W1
+    layer.upgradeEffects = [.preciseOnForAuthorizedApps]  // UP3
   }
 
   // MARK: - >= iOS 15
@@ -245,6 +247,10 @@ extension RuleLayer {
     since: OSVersion(17), "Live updates (CLLocationUpdate), CLMonitor and background activity sessions."
   ) { layer in
     layer.sessionFeatures = [.liveUpdatesAndMonitors]  // LU1–LU4, MN1, MN2, BA1–BA5
+    // B2 from 17: the assertion also names _CFMZEnabled() (crash logs in AtB-AS/mittatb-app#4129 and
+    // HaylLtd/cordova-background-geolocation-plugin#211; 17.0 as the first version is assumed).
+    layer.backgroundPropertyCrashReason =
+      "Invalid parameter not satisfying: !stayUp || CLClientIsBackgroundable(internal->fClient) || _CFMZEnabled()"
   }
 
   // MARK: - >= iOS 18
@@ -289,8 +295,13 @@ extension RuleLayer {
 
   /// R1b: an app linked before 8 is asked for Always on its first use of location, with the device's
   /// Always alert showing `NSLocationUsageDescription` (or nothing); no key is needed.
+  ///
+  /// S1b (assumed): its Settings page lists what an app with both keys gets, so that whatever S2
+  /// selects is shown; every layer that changes S1's conditions (8, 11) folds this variant after them.
   static func firstUseAsksForAlways(_ alert: AlertTemplate, _ choices: [PromptChoice]) -> RuleVariant {
     RuleVariant(for: .linkedBefore(OSVersion(8))) { variant in
+      variant.settingsWhileUsing = .listed  // S1b
+      variant.settingsAlways = .listed  // S1b
       variant.requests = [
         RequestRule(
           .R1b, from: .notDetermined, .firstUseOfLocation, .prompt(alert.withMessage(.usageDescription(.location)), choices),

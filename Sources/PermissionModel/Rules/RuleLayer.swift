@@ -24,6 +24,8 @@ public struct RuleLayer: Sendable {
   public var backgroundSession: BackgroundSessionRule?
   /// B2: setting `allowsBackgroundLocationUpdates` without K6 crashes.
   public var backgroundPropertyCrashesWithoutMode: Bool?
+  /// B2: the reason of that crash's `NSInternalInconsistencyException`.
+  public var backgroundPropertyCrashReason: String?
   /// B3.
   public var alwaysIndicator: AlwaysIndicatorRule?
   /// U4.
@@ -44,6 +46,8 @@ public struct RuleLayer: Sendable {
   public var wifiRequirements: [WiFiRequirement]?
   /// The iOS 15+ objects' features this release introduced (§14–§18).
   public var sessionFeatures: SessionFeatures = []
+  /// UP3: what an upgrade from an older version into this layer does to each app's record.
+  public var upgradeEffects: [UpgradeEffect] = []
   /// What changes only for apps linked against an older SDK (K1b, R1b) or for App Clips (A3).
   public var variants: [RuleVariant] = []
 

@@ -86,6 +86,20 @@ extension RuleSet {
     }
     lines.append("Settings: " + settingsLabels(keys: keys, in: texts, on: version).joined(separator: " · "))
     lines += sessionExplanation(keys: keys, kind: kind, in: texts, on: version)
+    if let upgradeNote { lines.append(upgradeNote) }
     return lines.joined(separator: "\n")
+  }
+
+  /// What `phone:upgrade` into these rules from a version before them changes (UP1–UP4), or `nil` for
+  /// the oldest layer, which nothing upgrades into: the restart, what is kept, what the layers crossed do.
+  public var upgradeNote: String? {
+    guard layers.count > 1, let layer = layers.last else { return nil }
+    var changes = [
+      "the phone restarts: running apps are terminated, the alert showing is withdrawn (UP1)",
+      "grants, Settings choices, the used Always request and the Precise switch are kept; temporary When-In-Use grants and temporary full accuracy end (UP2)",
+    ]
+    changes += layer.upgradeEffects.map(\.description)
+    changes.append("from then on the \(layer.since) rules apply, each app keeping its linked SDK (UP4): \(layer.summary)")
+    return "Upgrade into iOS \(layer.since) from an older version: " + changes.joined(separator: "; ")
   }
 }

@@ -26,6 +26,8 @@ public final class RuleSet: Sendable {
   public let backgroundSession: BackgroundSessionRule
   /// B2.
   public let backgroundPropertyCrashesWithoutMode: Bool
+  /// B2: the exception's reason (it gained `|| _CFMZEnabled()` in 17).
+  public let backgroundPropertyCrashReason: String
   /// B3.
   public let alwaysIndicator: AlwaysIndicatorRule
   /// U4.
@@ -84,6 +86,7 @@ public final class RuleSet: Sendable {
     var callback = AuthorizationCallbackRule.didChangeAuthorization
     var background = BackgroundSessionRule.backgroundMode
     var crashes = false
+    var crashReason = ""
     var indicator = AlwaysIndicatorRule.never
     var monitoring = MonitoringRule.requiresAlways
     var regionsNeedFull = false
@@ -108,6 +111,7 @@ public final class RuleSet: Sendable {
       callback = layer.authorizationCallback ?? callback
       background = layer.backgroundSession ?? background
       crashes = layer.backgroundPropertyCrashesWithoutMode ?? crashes
+      crashReason = layer.backgroundPropertyCrashReason ?? crashReason
       indicator = layer.alwaysIndicator ?? indicator
       monitoring = layer.monitoring ?? monitoring
       regionsNeedFull = layer.regionsNeedFullAccuracy ?? regionsNeedFull
@@ -124,6 +128,7 @@ public final class RuleSet: Sendable {
           prompts.removeAll { $0.id == prompt.id }
           prompts.append(prompt)
         }
+        whileUsing = variant.settingsWhileUsing ?? whileUsing
         always = variant.settingsAlways ?? always
         if !variants.contains(variant.condition) { variants.append(variant.condition) }
       }
@@ -138,6 +143,7 @@ public final class RuleSet: Sendable {
     self.authorizationCallback = callback
     self.backgroundSession = background
     self.backgroundPropertyCrashesWithoutMode = crashes
+    self.backgroundPropertyCrashReason = crashReason
     self.alwaysIndicator = indicator
     self.monitoring = monitoring
     self.regionsNeedFullAccuracy = regionsNeedFull

@@ -33,7 +33,8 @@ public struct RuleStatement: Sendable, Hashable {
 
 extension RuleStatement {
   /// Every statement, in BEHAVIOR.md's order.
-  public static let all: [RuleStatement] = keys + alerts + requests + events + callbacks + sessions + settings + objects
+  public static let all: [RuleStatement] =
+    keys + alerts + requests + events + callbacks + sessions + settings + objects + upgrades
 
   // MARK: - Keys (§3)
 
@@ -60,7 +61,7 @@ extension RuleStatement {
     RuleStatement(.P8, since: OSVersion(13), "Allow “%@” to also use your location even when you are not using the app? — the Always upgrade, Keep Only While Using · Change to Always Allow."),
     RuleStatement(.P9, since: OSVersion(14), "Allow “%@” to use your precise location once? — temporary full accuracy, Allow Once · Don’t Allow."),
     RuleStatement(.P10, "Turn On Location Services to Allow “%@” to Determine Your Location — shown when Location Services are off, Settings · Cancel."),
-    RuleStatement(.P11, since: OSVersion(13), "“%@” has been using your location in the background over the past 3 days… — the background-use reminder (R21)."),
+    RuleStatement(.P11, since: OSVersion(13), "“%@” has been using your location in the background over the past 3 days… — the background-use reminder (R21); from 17 “%@” has used your location N times in the background over the past D days…, counting the background deliveries since Always was granted or the last reminder."),
     RuleStatement(.P14, since: OSVersion(14), "An App Clip's first prompt: as P7 without Allow Once; Allow While Using Until Tomorrow · Don’t Allow."),
     RuleStatement(.D1, "An authorization alert that is showing is withdrawn, unanswered, when its app stops being in use or is terminated (assumed)."),
   ]
@@ -101,6 +102,7 @@ extension RuleStatement {
     RuleStatement(.E4, "Location Services switched off: every app reports DEN, each remembering its status."),
     RuleStatement(.E5, "Location Services switched on: each app's remembered status returns."),
     RuleStatement(.E6, "The user changes the app in Settings: Never → DEN · Ask Next Time → ND · While Using → WIU · Always → AA · the Precise switch → accuracy."),
+    RuleStatement(.E6b, since: OSVersion(14), "After the user picks Ask Next Time in Settings, accuracyAuthorization reads fullAccuracy while ND, whatever the Precise switch; the switch keeps its setting for the next grant."),
     RuleStatement(.E7, "Reset Location & Privacy: every app → ND, Always unused again."),
     RuleStatement(.E8, "A restriction on or off: → RES, or back to the previous status."),
     RuleStatement(.E12, "An Always-only event (significant change, region) while not in use: delivered to AA (launching the app), deferred for AAp (R19), not delivered to WIU."),
@@ -125,7 +127,7 @@ extension RuleStatement {
 
   static let sessions = [
     RuleStatement(.B1, "A running update session continues in the background when the app has K6 (and, from 9, allowsBackgroundLocationUpdates)."),
-    RuleStatement(.B2, since: OSVersion(9), "Setting allowsBackgroundLocationUpdates to true without K6 crashes the app in the setter."),
+    RuleStatement(.B2, since: OSVersion(9), "Setting allowsBackgroundLocationUpdates to true without K6 crashes the app in the setter (NSInternalInconsistencyException; from 17 the reason ends “|| _CFMZEnabled()”)."),
     RuleStatement(.B3, "The background location indicator (blue bar; a pill from 13) shows while a WIU or WIUt app receives locations in the background, and for AA from 11 when showsBackgroundLocationIndicator is true."),
     RuleStatement(.U1, "A manager that is updating receives didUpdateLocations on each phone:set_location while the app is authorized and in use (or per B1)."),
     RuleStatement(.U2, since: OSVersion(14), "Reduced accuracy: coordinates snapped to a 0.05° grid, horizontalAccuracy 5000, at most one delivery per 15 minutes (assumed)."),
@@ -137,6 +139,7 @@ extension RuleStatement {
 
   static let settings = [
     RuleStatement(.S1, "Settings lists Never, Ask Next Time (13–14; Ask Next Time Or When I Share from 15), While Using the App and Always, as the app's keys allow."),
+    RuleStatement(.S1b, since: OSVersion(8), "An app linked against an SDK before 8.0 has the Settings options of an app with both keys (While Using the App and Always), so whatever S2 selects is shown (assumed)."),
     RuleStatement(.S2, "The selected Settings label: DEN → Never · ND or WIUt → Ask Next Time · WIU or AAp → While Using the App · AA → Always."),
     RuleStatement(.S3, since: OSVersion(14), "The Precise Location switch exists from 14; it starts off with K3."),
     RuleStatement(.D2, "Selecting the Settings option already selected changes nothing: no callback (assumed)."),
@@ -145,5 +148,17 @@ extension RuleStatement {
     RuleStatement(.A2, since: OSVersion(14), "requestAlwaysAuthorization in an App Clip is an error of the scenario."),
     RuleStatement(.A3, since: OSVersion(14), "An App Clip's first prompt is P14: no Allow Once; its While-Using button grants the A1 grant."),
     RuleStatement(.N1, since: OSVersion(26), "iOS 26 keeps every iOS 18 rule: Apple documents no change to location authorization."),
+  ]
+}
+
+extension RuleStatement {
+  // MARK: - Upgrading iOS in place (§22)
+
+  static let upgrades = [
+    RuleStatement(.UP1, "phone:upgrade(version) restarts the phone on a newer iOS: every app is terminated, the alert showing is withdrawn, the phone is unlocked again and the clock does not move; a version that is not newer is an error."),
+    RuleStatement(.UP2, "Each app keeps its authorization, its Settings choice, its used Always request and its Precise switch; Allow Once and temporary full accuracy end with the app (E1, E2)."),
+    RuleStatement(.UP3, since: OSVersion(14), "Crossing 14.0, an app authorized before the upgrade gets the Precise switch on (fullAccuracy); an app still ND gets the 14 default, off with K3 (assumed)."),
+    RuleStatement(.UP4, "From then on every rule, label and system text reads the new version; each app's linked SDK stays what it was."),
+    RuleStatement(.UP5, "The transcript records the upgrade and each app's changes with their rule ids; a delegate hears a changed status or accuracy at the app's next launch (C2)."),
   ]
 }

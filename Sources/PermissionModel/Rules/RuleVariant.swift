@@ -32,7 +32,9 @@ public struct RuleVariant: Sendable {
   public var keyRequirements: [KeyRequirement] = []
   /// System prompts that replace the layer's with the same id (K1b: R19's P8 with the old key's text).
   public var systemPrompts: [SystemPromptRule] = []
-  /// S1: when `Always` is listed for those apps (K1b).
+  /// S1: when `While Using the App` is listed for those apps (S1b).
+  public var settingsWhileUsing: OptionCondition?
+  /// S1: when `Always` is listed for those apps (K1b, S1b).
   public var settingsAlways: OptionCondition?
 
   /// Creates a variant and lets `configure` fill in what it changes.

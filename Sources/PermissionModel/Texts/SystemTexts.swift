@@ -56,9 +56,29 @@ public struct SystemTexts: Sendable {
     lookup(.titles, alert.rawValue, on: version) ?? "\(alert.rawValue) “%@”"
   }
 
+  /// An alert's title for an app on `version`, with `counts` in its number placeholders (P11 from 17):
+  /// `%d` takes the next number, `%1$d` the first (a language may name them in another order).
+  public func title(_ alert: RuleID, appName: String, counts: [Int], on version: OSVersion) -> String {
+    var format = titleFormat(alert, on: version)
+    guard !counts.isEmpty else { return Self.fill(format, appName: appName) }
+    // The numbers go in before the name, so that a `%d` in an app's name stays as it is.
+    for (index, count) in counts.enumerated() {
+      format = format.replacingFirst("%\(index + 1)$d", with: String(count))
+    }
+    for count in counts {
+      format = format.replacingFirst("%d", with: String(count))
+    }
+    return Self.fill(format, appName: appName)
+  }
+
   /// An alert's title for an app on `version`.
   public func title(_ alert: RuleID, appName: String, on version: OSVersion) -> String {
-    let format = Array(titleFormat(alert, on: version).utf8)
+    Self.fill(titleFormat(alert, on: version), appName: appName)
+  }
+
+  /// A title format with the app's name in place of `%@`.
+  private static func fill(_ title: String, appName: String) -> String {
+    let format = Array(title.utf8)
     // `%@` is ASCII, so the bytes around it are whole characters (a generic `firstRange(of:)` costs
     // several thousand instructions a title, paid twice by a case that answers one alert).
     guard let at = format.indices.dropLast().first(where: { format[$0] == UInt8(ascii: "%") && format[$0 + 1] == UInt8(ascii: "@") })
@@ -134,5 +154,15 @@ public struct SystemTexts: Sendable {
     if let table, let text = SystemStringTable.text(in: section.bands(key, in: table), on: version) { return text }
     guard let english = Self.englishTable else { return nil }
     return SystemStringTable.text(in: section.bands(key, in: english), on: version)
+  }
+}
+
+extension String {
+  /// The string with its first occurrence of `target` replaced, or unchanged without one.
+  func replacingFirst(_ target: String, with replacement: String) -> String {
+    guard let range = firstRange(of: target) else { return self }
+    var replaced = self
+    replaced.replaceSubrange(range, with: replacement)
+    return replaced
   }
 }

@@ -37,7 +37,11 @@ struct AppRecord {
   var sessionDeadline: VirtualInstant?
   /// The alert the new APIs last raised for the app, for DG6 while it shows.
   var sessionPrompt: (alert: AlertID, prompt: SessionPrompt)?
-  // MARK: Background-use reminder (R21)
+  // MARK: Background-use reminder (R21, P11)
+  /// The calendar days with background deliveries since Always was granted or the last reminder.
   var backgroundLocationDays: [Int64] = []
+  /// P11 from 17: the background uses over those days, one per instant with deliveries.
+  var backgroundUses = 0
+  var lastBackgroundUseAt: VirtualInstant?
   var reminderPending = false
 }

@@ -1,8 +1,8 @@
 /// The state of one simulated iPhone, kept by the world.
 struct DeviceRecord {
   let number: Int
-  let version: OSVersion
-  let rules: RuleSet
+  var version: OSVersion
+  var rules: RuleSet
   let locale: String
   /// The system's own texts in the device's language (Z0).
   let texts: SystemTexts

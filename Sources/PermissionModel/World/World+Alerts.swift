@@ -4,7 +4,7 @@ extension World {
   /// Shows an alert for an app; the caller has checked that none is showing (§2).
   @discardableResult
   func showAlert(
-    _ template: AlertTemplate, for app: AppID, purpose: AlertRecord.Purpose, message: String? = nil
+    _ template: AlertTemplate, for app: AppID, purpose: AlertRecord.Purpose, message: String? = nil, counts: [Int] = []
   ) -> AlertID {
     let device = self[app].device
     let info = self[app].info
@@ -30,7 +30,7 @@ extension World {
     // Z0, Z1: the title and buttons in the device's language on its version; the message follows K4/K5.
     let alert = AlertRecord(
       device: device, app: app, number: self[device].alertsShown, template: template,
-      title: template.title(appName: info.name, in: texts, on: version),
+      title: template.title(appName: info.name, counts: counts, in: texts, on: version),
       buttons: template.buttonLabels(in: texts, on: version), message: text, precise: precise, map: map,
       purpose: purpose)
     apply(.showAlert(alert))
@@ -47,7 +47,9 @@ extension World {
         log(.app(pending.app), "\(pending.rule.id) no longer applies: the app is \(self[pending.app].machine.state)")
         continue
       }
-      showAlert(pending.rule.alert, for: pending.app, purpose: .systemPrompt(pending.rule))
+      // P11 from 17 names the background uses and the days they span.
+      let counts = pending.rule.id == .R21 ? backgroundUseCounts(pending.app) : []
+      showAlert(pending.rule.alert, for: pending.app, purpose: .systemPrompt(pending.rule), counts: counts)
       return
     }
   }
@@ -59,7 +61,7 @@ extension World {
       self[app].deferredEvents = []
     case .backgroundLocationsOnSeparateDays:
       self[app].reminderPending = false
-      self[app].backgroundLocationDays = []
+      resetBackgroundUse(app)
     }
   }
 }

@@ -9,6 +9,8 @@ extension World {
   /// A transition of the app's authorization: its transcript line, and the App Clip timer kept in step (A1).
   func record(_ transition: AuthorizationTransition?, of app: AppID, because rule: RuleID?) {
     if let transition { log(.app(app), transition.line(because: rule)) }
+    // R21, P11: the reminder counts background use since Always was granted.
+    if let transition, transition.toState == .always, transition.fromState != .always { resetBackgroundUse(app) }
     apply(appClipResetEffects(app))
   }
 

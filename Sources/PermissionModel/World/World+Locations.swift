@@ -231,20 +231,39 @@ extension World {
     showNextSystemPrompt(on: device)
   }
 
-  /// R21: background deliveries to an Always app on enough separate days queue the reminder for the next unlock.
+  /// R21: background deliveries to an Always app on enough separate days queue the reminder for the next
+  /// unlock. P11 from 17 counts them: one use per instant with deliveries, until the reminder shows.
   private func noteBackgroundDelivery(_ app: AppID) {
-    guard self[app].activity.appState != .foreground, !self[app].reminderPending,
+    guard self[app].activity.appState != .foreground,
       let rule = self[app].machine.rules.systemPrompt(.R21), self[app].machine.state == rule.from,
       case .backgroundLocationsOnSeparateDays(let days) = rule.trigger
     else { return }
     let device = self[app].device
     let day = wallClock(of: device).day
+    if self[app].lastBackgroundUseAt != now {
+      self[app].lastBackgroundUseAt = now
+      self[app].backgroundUses += 1
+    }
     if !self[app].backgroundLocationDays.contains(day) { self[app].backgroundLocationDays.append(day) }
-    guard self[app].backgroundLocationDays.count >= days else { return }
+    guard !self[app].reminderPending, self[app].backgroundLocationDays.count >= days else { return }
     self[app].reminderPending = true
     self[device].pendingSystemPrompts.append(
       PendingSystemPrompt(app: app, rule: rule, waitsForUnlock: true))
     log(.app(app), "background locations on \(days) separate days: reminder at the next unlock (R21)")
+  }
+
+  /// P11 from 17: the background uses since Always was granted or the last reminder, and the days they span.
+  func backgroundUseCounts(_ app: AppID) -> [Int] {
+    let days = self[app].backgroundLocationDays
+    guard let first = days.min(), let last = days.max() else { return [0, 0] }
+    return [self[app].backgroundUses, Int(last - first + 1)]
+  }
+
+  /// R21, P11: Always granted again, or a reminder answered: counting starts over.
+  func resetBackgroundUse(_ app: AppID) {
+    self[app].backgroundLocationDays = []
+    self[app].backgroundUses = 0
+    self[app].lastBackgroundUseAt = nil
   }
 }
 

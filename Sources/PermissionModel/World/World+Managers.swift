@@ -149,10 +149,8 @@ extension World {
     log(.manager(manager), "allowsBackgroundLocationUpdates = \(value)")
     let machine = self[app].machine
     if value, machine.rules.backgroundPropertyCrashesWithoutMode, !machine.profile.hasLocationBackgroundMode {
-      // B2: the setter asserts, whatever the authorization (K6).
-      throw crash(
-        app, exception: "NSInternalInconsistencyException",
-        reason: "Invalid parameter not satisfying: !stayUp || CLClientIsBackgroundable(internal->fClient)")
+      // B2: the setter asserts, whatever the authorization (K6); the reason is the version's.
+      throw crash(app, exception: "NSInternalInconsistencyException", reason: machine.rules.backgroundPropertyCrashReason)
     }
     self[manager].allowsBackgroundLocationUpdates = value
     derive(app)

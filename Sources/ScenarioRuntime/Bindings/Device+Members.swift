@@ -53,6 +53,19 @@ extension Device {
         }
         try call.session.act(&call) { try app.addWidget() }
       },
+      .method(
+        "upgrade", [MemberParameter("version", "IOSVersion")],
+        "Installs a newer iOS and restarts the phone: apps are terminated and the alert showing is withdrawn; grants and Settings choices stay (UP1–UP5)."
+      ) { device, call in
+        let text = try call.versionText(2)
+        let session = try call.session
+        try session.act(&call) {
+          try device.upgrade(to: try RequestedVersion(parsing: text).version)
+          var script = session.script(of: device)
+          script.iosText = text  // `phone.ios` reads the new version as written
+          session.devices[device.entityID] = script
+        }
+      },
       .method("lock", "Locks the screen: the foreground app goes to the background.") { device, call in
         try call.session.act(&call) { try device.lock() }
       },

@@ -125,4 +125,15 @@ extension LuaCall {
     }
     return string
   }
+
+  /// Argument `position` as an iOS version as written: a string such as "13.4", or a number such as 14
+  /// (as `device { ios = … }` takes it).
+  func versionText(_ position: Int) throws -> String {
+    switch value(position) {
+    case .string: return try modelString(position)
+    case .integer(let integer): return String(integer)
+    case .number(let number): return String(number)
+    default: throw LuaCallError.argument(position, "version string expected, got \(typeName(position))")
+    }
+  }
 }
