@@ -25,11 +25,11 @@ extension Linter {
     }
   }
 
-  /// Placeholders of templates and tutorials, matched as whole words, ignoring case *(assumed)*; build
-  /// settings such as `$(PRODUCT_NAME)` have a check of their own.
+  /// Placeholders of templates and tutorials, matched as whole words and as written *(assumed)*: "your
+  /// app name" is a sentence, "App Name" a blank. Build settings such as `$(PRODUCT_NAME)` have a check of their own.
   static let placeholderWords = [
-    "AppName", "App Name", "YourAppName", "Your App Name", "MyApp", "Lorem ipsum", "TODO", "TBD",
-    "FIXME", "placeholder", "XXX",
+    "AppName", "App Name", "APP_NAME", "YourAppName", "Your App Name", "MyApp", "Lorem ipsum", "lorem ipsum", "TODO",
+    "TBD", "FIXME", "Placeholder", "PLACEHOLDER", "XXX",
   ]
 
   /// A script's name and the Unicode blocks of its letters.
@@ -94,11 +94,10 @@ extension Linter {
   /// What App Review would object to in `text`, shown to devices in `locale` (nil: the Info.plist's own).
   static func purposeTextProblems(_ text: String, locale: String?) -> [PurposeTextProblem] {
     var problems: [PurposeTextProblem] = []
-    let lowered = text.lowercased()
     if let word = placeholderWords.first(where: { word in
-      lowered.ranges(of: word.lowercased()).contains { range in
-        let before = range.lowerBound == lowered.startIndex ? nil : lowered[lowered.index(before: range.lowerBound)]
-        let after = range.upperBound == lowered.endIndex ? nil : lowered[range.upperBound]
+      text.ranges(of: word).contains { range in
+        let before = range.lowerBound == text.startIndex ? nil : text[text.index(before: range.lowerBound)]
+        let after = range.upperBound == text.endIndex ? nil : text[range.upperBound]
         return !(before?.isLetter ?? false) && !(after?.isLetter ?? false)
       }
     }) {
