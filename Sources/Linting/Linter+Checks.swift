@@ -54,14 +54,22 @@ extension Linter {
       else { return [] }
       return requirement.keys.filter { !keys.contains($0) }.map { key in
         let present = document.values[key.rawValue] != nil
-        // A key that is there but unusable proves the intention it was inferred from, and proves it broken;
-        // so does location in UIBackgroundModes, or a purpose key, when no usage description could grant them.
-        let proven = present ? inferredFrom[intent] == key.rawValue : inferredFrom[intent].map(Self.provesGrantNeeded) ?? false
-        return draft(
+        // A key that is there but unusable (empty, or misspelled) proves the intention it was inferred from,
+        // and proves it broken; so does location in UIBackgroundModes, or a purpose key, when no usage
+        // description could grant them.
+        let source = inferredFrom[intent]
+        let proven =
+          present
+          ? source == key.rawValue
+          : keyMistakes.contains { $0.key == source && $0.meant == key.rawValue } || source.map(Self.provesGrantNeeded) ?? false
+        var finding = draft(
           proven ? .error : severity(for: intent), .K2, key: key.rawValue,
           "\(call) is a silent no-op without \(present ? "a usable " : "")\(key.rawValue): no alert, no callback"
             + (proven ? "" : inference(intent)),
           fix: present ? "make \(key.rawValue) a non-empty String" : "add \(key.rawValue)")
+        // A missing key has no line: point at the key the request was inferred from.
+        finding.line = finding.line ?? source.flatMap(line(of:))
+        return finding
       }
     }
   }

@@ -83,7 +83,11 @@ public struct Linter {
     var meant = document.values
     for mistake in keyMistakes where meant[mistake.meant] == nil { meant[mistake.meant] = document.values[mistake.key] }
     intentsInferred = options.intents.isEmpty
-    let inferred = intentsInferred ? Self.inferredIntents(from: meant) : [:]
+    // An intention inferred from a key meant by a typo was inferred from the typo.
+    let mistakes = keyMistakes
+    let inferred = (intentsInferred ? Self.inferredIntents(from: meant) : [:]).mapValues { key in
+      mistakes.first { $0.meant == key && document.values[key] == nil }?.key ?? key
+    }
     inferredFrom = inferred
     intents = LintIntent.allCases.filter(intentsInferred ? { inferred[$0] != nil } : options.intents.contains)
     info = document.resolve(locale: document.developmentRegion ?? "en").infoPlist

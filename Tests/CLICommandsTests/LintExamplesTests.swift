@@ -64,7 +64,7 @@ struct LintExamplesTests {
   func binary() throws {
     let failing = try PermsimProcess.run(["lint", "Examples/apps/NoKeys"])
     #expect(failing.status == 1)
-    #expect(failing.standardOutput.contains("Examples/apps/NoKeys/Info.plist: error: iOS 15.0–26.x: requestWhenInUseAuthorization is a silent no-op"))
+    #expect(failing.standardOutput.contains("Examples/apps/NoKeys/Info.plist:13: error: iOS 15.0–26.x: requestWhenInUseAuthorization is a silent no-op"))
     let passing = try PermsimProcess.run(["lint", "Examples/apps/WiFiFinder/Info.plist"])
     #expect(passing.status == 0)
   }

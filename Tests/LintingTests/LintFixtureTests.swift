@@ -51,7 +51,7 @@ struct LintFixtureTests {
     #expect(warning.fix == "add NSLocationAlwaysAndWhenInUseUsageDescription")
     #expect(
       warning.description
-        == "\(LintFixtures.path("MissingKeys"))/Info.plist: warning: iOS 11.0–26.x: requestAlwaysAuthorization is a silent no-op without NSLocationAlwaysAndWhenInUseUsageDescription: no alert, no callback (inferred from NSLocationAlwaysUsageDescription: if the app does this, say --intends always) (K2); fix: add NSLocationAlwaysAndWhenInUseUsageDescription")
+        == "\(LintFixtures.path("MissingKeys"))/Info.plist:9: warning: iOS 11.0–26.x: requestAlwaysAuthorization is a silent no-op without NSLocationAlwaysAndWhenInUseUsageDescription: no alert, no callback (inferred from NSLocationAlwaysUsageDescription: if the app does this, say --intends always) (K2); fix: add NSLocationAlwaysAndWhenInUseUsageDescription")
     let declared = try Self.problems("MissingKeys", LintOptions(intents: [.whenInUse, .always]))
     #expect(declared == ["error K2 NSLocationAlwaysAndWhenInUseUsageDescription - 11.0–26.x"])
     // S1: an 11+ app with only the old Always key gets no Always in Settings.
