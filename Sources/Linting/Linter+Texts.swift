@@ -36,7 +36,7 @@ extension Linter {
   func placeholderChecks() -> [LintCheck] {
     alertTexts().map { text in
       check(text.rule, text.key) { rules in
-        guard text.applies(rules), let setting = Self.buildSetting(in: text.text) else { return [] }
+        guard text.applies(rules), let setting = BuildSetting.first(in: text.text) else { return [] }
         let shown = languagesShowingInfoPlistText(of: text.key)
         guard !shown.isEmpty else { return [] }
         let fix =
@@ -67,13 +67,5 @@ extension Linter {
     let fallback = [document.developmentRegion.map(LanguageMatch.normalized), "base"].compactMap { $0 }
     if !fallback.contains(where: { byLanguage[$0] != nil }) { shown.append(region) }
     return Array(Set(shown)).sorted()
-  }
-
-  /// The first build setting in a text, `$(NAME)` or `${NAME}`, if any.
-  static func buildSetting(in text: String) -> String? {
-    let starts = ["$(": ")", "${": "}"].compactMap { open, close in text.range(of: open).map { ($0, close) } }
-    guard let (start, close) = starts.min(by: { $0.0.lowerBound < $1.0.lowerBound }) else { return nil }
-    guard let end = text[start.upperBound...].firstIndex(of: Character(close)) else { return String(text[start.lowerBound...]) }
-    return String(text[start.lowerBound...end])
   }
 }

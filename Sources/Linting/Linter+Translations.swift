@@ -31,7 +31,7 @@ extension Linter {
                     ? "translate it into \(locale) in the catalog" : "add \"\(text.key)\" = \"…\";")
               ]
             }
-            guard let setting = Self.buildSetting(in: translation) else { return [] }
+            guard let setting = BuildSetting.first(in: translation) else { return [] }
             return [
               Draft(
                 severity: .warning, rule: text.rule, key: text.key, locale: language.locale, file: language.file,

@@ -1,6 +1,7 @@
 import Foundation
 import PermissionModel
 import PermsimTestSupport
+import PlistLoader
 import Testing
 
 @testable import Linting
@@ -169,9 +170,9 @@ struct LintRealAppTests {
 
   @Test("7. ${VAR} is a build setting as $(VAR) is")
   func curlyBuildSetting() throws {
-    #expect(Linter.buildSetting(in: "${PRODUCT_NAME} finds you") == "${PRODUCT_NAME}")
-    #expect(Linter.buildSetting(in: "a ${A} b $(B)") == "${A}")
-    #expect(Linter.buildSetting(in: "a $(B) b ${A}") == "$(B)")
+    #expect(BuildSetting.first(in: "${PRODUCT_NAME} finds you") == "${PRODUCT_NAME}")
+    #expect(BuildSetting.first(in: "a ${A} b $(B)") == "${A}")
+    #expect(BuildSetting.first(in: "a $(B) b ${A}") == "$(B)")
     let app = try App([("CFBundleDisplayName", "${PRODUCT_NAME}"), Self.whenInUse])
     defer { app.remove() }
     let warning = try #require(try app.lint().findings.first { $0.key == "CFBundleDisplayName" })
