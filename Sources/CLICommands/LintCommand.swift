@@ -11,15 +11,18 @@ struct LintCommand: ParsableCommand {
     commandName: "lint",
     abstract: "Check an Info.plist across iOS versions: silent requests, ignored values, missing translations.",
     discussion: """
-      Each line reads `path: severity: iOS range: message (rule)`, with the id of the rule it follows \
-      from (docs/rules.md). error: something the app means to do can never work on those versions (a request that is a \
-      silent no-op, K2; a misspelled location key, K1; a crash, B2; an App Clip asking for Always, A2; no \
-      purpose key, T4). warning: a \
-      value iOS ignores (K1, K3, K4, K6), a text left untranslated (K4, K5) or holding a build setting. \
-      note: how those versions behave for the app (Settings, S1; the Always upgrade, R4–R12). What the \
-      app means to do is inferred from its keys unless --intends says it. Exit status: 0 without errors, \
-      1 with errors (or an Info.plist that does not parse), 2 when the input cannot be read. The summary \
-      follows the findings on standard output.
+      Each line reads `path:line: severity: iOS range: message (rule)`, with the line of the key and the id \
+      of the rule it follows from (docs/rules.md). error: what the keys prove broken (a misspelled location \
+      key or Xcode's display name for it, K1; an empty usage description; no purpose key, T4), or what \
+      --intends declares and can never work (a silent request, K2; a crash, B2; an App Clip asking for \
+      Always, A2). warning: the same problems for a request only inferred from the keys, naming the key; a \
+      value iOS ignores (K1, K3, K4, K6); a text left untranslated, holding a build setting a shipped \
+      language shows, or that App Review may reject (K4, K5). note: how those versions behave for the app \
+      (Settings, S1; the Always upgrade, R4–R12). The versions start at MinimumOSVersion, else the Xcode \
+      project's IPHONEOS_DEPLOYMENT_TARGET, else 15.0, assumed (the summary says which). A folder without \
+      an Info.plist is searched for every Info.plist and *-Info.plist below it, build output and pods \
+      skipped. Exit status: 0 without errors, 1 with errors (or a file that does not parse), 2 when the \
+      input cannot be read. The summary follows the findings on standard output.
       """
   )
 
@@ -39,7 +42,7 @@ struct LintCommand: ParsableCommand {
     help: ArgumentHelp(
       "What the app means to do (repeatable).",
       discussion:
-        "Without it, lint infers the intentions from the usage descriptions, UIBackgroundModes and purpose keys present; a problem with an inferred intention is a warning that names the key it was inferred from, never an error."))
+        "Without it, lint infers the intentions from the usage descriptions, UIBackgroundModes and purpose keys present; a problem with an inferred intention is a warning that names the key it was inferred from, unless the keys prove it broken (an empty or misspelled usage description; location in UIBackgroundModes with none)."))
   var intends: [LintIntent] = []
 
   @Option(
