@@ -54,6 +54,17 @@ struct LintFormatTests {
     #expect(lines.last == "permsim lint: 2 Info.plists, 1 with errors: 2 errors, 0 warnings, 2 notes")
   }
 
+  @Test("--junit on a folder: one suite per Info.plist, failed cases where errors are")
+  func junit() throws {
+    let root = try Self.tree()
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let path = root + "/lint.xml"
+    #expect(try LintCommandTests.lint([root, "--junit", path]).status == 1)
+    let document = try JUnitDocument(contentsOf: URL(fileURLWithPath: path))
+    #expect(document.suites.map(\.name) == [root + "/Broken/Info.plist", root + "/Cafe/Cafe-Info.plist"])
+    #expect(document.cases.filter { $0.outcome == "failure" }.map(\.suite) == [root + "/Broken/Info.plist", root + "/Broken/Info.plist"])
+  }
+
   @Test("--format json: one document with every Info.plist's range, intentions and findings")
   func json() throws {
     let root = try Self.tree()
