@@ -2,7 +2,7 @@ import Foundation
 
 /// The Info.plists `permsim lint FOLDER` checks when the folder holds none itself: every `Info.plist` or
 /// `*-Info.plist` below it, outside build output, dependencies and bundles.
-public enum InfoPlistDiscovery {
+package enum InfoPlistDiscovery {
   /// Folders never searched: build output, package managers' checkouts, version control.
   static let skippedFolders: Set<String> = [
     ".build", "build", "Build", "DerivedData", "Pods", "Carthage", "SourcePackages", "node_modules", ".git", ".swiftpm",
@@ -15,14 +15,14 @@ public enum InfoPlistDiscovery {
   static let otherPlists: Set<String> = ["GoogleService-Info.plist"]
 
   /// Whether `folder` should be searched rather than linted as the folder of one Info.plist: it holds no `Info.plist` itself.
-  public static func isSearchRoot(_ folder: String) -> Bool {
+  package static func isSearchRoot(_ folder: String) -> Bool {
     var isDirectory: ObjCBool = false
     return FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) && isDirectory.boolValue
       && !FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent("Info.plist"))
   }
 
   /// The Info.plists below `folder`, as paths under it the way the user wrote it, sorted; symbolic links are not followed.
-  public static func infoPlists(under folder: String) -> [String] {
+  package static func infoPlists(under folder: String) -> [String] {
     let base = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
     var found: [String] = []
     var pending = [""]

@@ -1,5 +1,5 @@
 /// How `permsim lint` writes what it found on standard output.
-public enum LintFormat: String, CaseIterable, Sendable {
+package enum LintFormat: String, CaseIterable, Sendable {
   /// One line per finding, `path:line: severity: iOS range: message (rule)`, then a summary per Info.plist.
   case text
   /// One JSON document: every Info.plist with its range, intentions and findings.

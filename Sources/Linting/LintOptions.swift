@@ -8,7 +8,7 @@ public struct LintOptions: Sendable, Hashable {
   /// Xcode project gives one, else from ``assumedDeploymentTarget``.
   public var versions: ClosedRange<OSVersion>?
   /// The `IPHONEOS_DEPLOYMENT_TARGET` of the Xcode project that builds the Info.plist, and the project's path.
-  public var deploymentTarget: DeploymentTarget?
+  package var deploymentTarget: DeploymentTarget?
   /// The SDK the app is linked against (`--sdk`); nil for each version's own, as an app built with a
   /// current Xcode (K1b, R1b and B1 read it).
   public var sdk: OSVersion?

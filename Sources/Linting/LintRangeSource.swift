@@ -1,5 +1,5 @@
 /// Where the first version `lint` checked came from, as the summary says it.
-public enum LintRangeSource: Sendable, Hashable {
+package enum LintRangeSource: Sendable, Hashable {
   /// `--ios`.
   case given
   /// A key of the Info.plist: `MinimumOSVersion` (or `LSMinimumSystemVersion`).

@@ -24,7 +24,7 @@ extension LintReport {
   /// Events for `JUnitXMLReporter`: one suite per Info.plist with one case per check, and for an
   /// Info.plist that does not parse one failed case. Every event carries `instant`, so the document does
   /// not depend on how long linting took; `versions` names the range of a run whose reports do not.
-  public static func runEvents(
+  package static func runEvents(
     _ outcomes: [LintOutcome], versions: String, version: String, at instant: RunEvent.Instant
   ) -> [RunEvent] {
     let suites: [(path: String, results: [CaseResult])] = outcomes.map { outcome in

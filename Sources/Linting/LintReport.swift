@@ -5,7 +5,7 @@ public struct LintReport: Sendable, Hashable {
   /// The versions checked: `8.0–26.x` (from 14.0 for an App Clip).
   public var versions: String
   /// Where the first version came from: `--ios`, `MinimumOSVersion`, the Xcode project, or assumed.
-  public var rangeSource: LintRangeSource
+  package var rangeSource: LintRangeSource
   /// What the app was checked for, given or inferred.
   public var intents: [LintIntent]
   /// Whether the intentions were inferred from the Info.plist's keys.
@@ -14,7 +14,7 @@ public struct LintReport: Sendable, Hashable {
   public var checks: [LintCheck]
 
   /// Creates a report.
-  public init(
+  package init(
     path: String, versions: String, rangeSource: LintRangeSource = .given, intents: [LintIntent], intentsInferred: Bool,
     checks: [LintCheck]
   ) {

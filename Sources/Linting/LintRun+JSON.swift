@@ -2,7 +2,7 @@ import Foundation
 
 extension LintRun {
   /// The JSON output: `{"version", "failed", "plists": [{"path", "versions", "rangeSource", "intents", "findings"…}]}`.
-  public var json: String {
+  package var json: String {
     Self.encoded(
       Document(
         version: version, failed: failed,

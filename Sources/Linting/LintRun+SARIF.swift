@@ -3,7 +3,7 @@ import Foundation
 extension LintRun {
   /// The SARIF 2.1.0 output, as GitHub code scanning reads it: one run of the tool `permsim lint`, one
   /// result per finding (and per file that does not parse), each at its file and, when known, line.
-  public var sarif: String {
+  package var sarif: String {
     var results: [Result] = []
     for outcome in outcomes {
       switch outcome {

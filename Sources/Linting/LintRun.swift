@@ -1,23 +1,23 @@
 import Foundation
 
 /// Every Info.plist one `permsim lint` checked, and what it writes about them in each format.
-public struct LintRun: Sendable {
+package struct LintRun: Sendable {
   /// One outcome per Info.plist, in the order they were found.
-  public var outcomes: [LintOutcome]
+  package var outcomes: [LintOutcome]
   /// The permsim version, as reports name the tool.
-  public var version: String
+  package var version: String
 
   /// Gathers the outcomes of a run.
-  public init(outcomes: [LintOutcome], version: String) {
+  package init(outcomes: [LintOutcome], version: String) {
     self.outcomes = outcomes
     self.version = version
   }
 
   /// Whether `lint` exits 1: an Info.plist with an error, or a file that does not parse.
-  public var failed: Bool { outcomes.contains(where: \.failed) }
+  package var failed: Bool { outcomes.contains(where: \.failed) }
 
   /// The text output: each Info.plist's findings and summary (or its parse error), and a total line when there are several.
-  public var text: String {
+  package var text: String {
     var lines: [String] = []
     for outcome in outcomes {
       switch outcome {
@@ -33,7 +33,7 @@ public struct LintRun: Sendable {
   }
 
   /// The closing line of a run over several Info.plists: how many, how many failed, and the findings by severity.
-  public var total: String {
+  package var total: String {
     let findings = outcomes.flatMap { outcome -> [LintFinding] in
       if case .report(let report) = outcome { report.findings } else { [] }
     }

@@ -53,7 +53,7 @@ public struct PlistInput {
 
   /// The deployment target of the Xcode project whose target builds this Info.plist: the first folder
   /// above it (up to the repository's top, a folder holding `.git`) with an `.xcodeproj` naming it.
-  public func deploymentTarget() -> DeploymentTarget? {
+  package func deploymentTarget() -> DeploymentTarget? {
     let manager = FileManager.default
     let plist = URL(fileURLWithPath: shown(name == "." ? "Info.plist" : name)).standardizedFileURL
     var folder = plist.deletingLastPathComponent()

@@ -19,7 +19,7 @@ public struct InfoPlistDocument: Sendable, Hashable {
   public let staleCatalogKeys: [String]
   /// The line each top-level key of the Info.plist file is written on, for messages that point at it;
   /// empty for an inline table or a binary plist.
-  public let keyLines: [String: Int]
+  package let keyLines: [String: Int]
   let checked: CheckedInfoPlist
 
   /// Wraps Info.plist values already in memory, such as the inline `info` table, without any Foundation round trip.

@@ -25,7 +25,7 @@ public enum StringsFile {
   }
 
   /// The line each key of a strings file is written on; empty for a compiled plist or text that does not decode.
-  public static func keyLines(_ data: Data) -> [String: Int] {
+  package static func keyLines(_ data: Data) -> [String: Int] {
     guard encoding(of: data) != .binaryPropertyList, let text = try? utf8Text(of: data, path: "") else { return [:] }
     return KeyLines.ofText(String(decoding: text, as: UTF8.self))
   }

@@ -17,7 +17,7 @@ public struct StringsTable: Sendable, Hashable {
   /// Info.plist key (or purpose key) → localized text.
   public var entries: [String: String]
   /// The line each key is written on in a strings file, for messages that point at it; empty otherwise.
-  public var keyLines: [String: Int]
+  package var keyLines: [String: Int]
 
   /// Creates a table of `locale` from `origin`.
   public init(locale: String, origin: Origin, entries: [String: String], keyLines: [String: Int] = [:]) {

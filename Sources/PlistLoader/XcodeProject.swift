@@ -6,7 +6,7 @@ import PermissionModel
 /// Source Info.plists never hold `MinimumOSVersion`: Xcode writes it at build time from the target's
 /// `IPHONEOS_DEPLOYMENT_TARGET`. ``deploymentTarget(forInfoPlist:)`` finds that setting for the target
 /// whose `INFOPLIST_FILE` names an Info.plist, as `permsim lint` needs it to know the versions an app runs on.
-public struct XcodeProject: Sendable, Hashable {
+package struct XcodeProject: Sendable, Hashable {
   /// One build configuration (Debug, Release…) of a target, with the project's configuration of the same name.
   struct Configuration: Sendable, Hashable {
     var infoPlistFile: String?
@@ -19,7 +19,7 @@ public struct XcodeProject: Sendable, Hashable {
   /// Parses a `project.pbxproj`.
   ///
   /// - Throws: ``PlistLoadError`` naming `path` when the file is not a property list with an `objects` table.
-  public init(data: Data, path: String) throws {
+  package init(data: Data, path: String) throws {
     let root = try PropertyListReader.dictionary(from: data, path: path)
     guard let objects = root["objects"]?.dictionaryValue else {
       throw PlistLoadError(.unexpectedStructure, path: path, reason: "has no objects table, as every project.pbxproj does")
@@ -54,7 +54,7 @@ public struct XcodeProject: Sendable, Hashable {
   /// The oldest `IPHONEOS_DEPLOYMENT_TARGET` among the configurations of the targets whose
   /// `INFOPLIST_FILE` names `infoPlist` (a path relative to the folder holding the `.xcodeproj`); nil when
   /// no target names it or none of them sets a version.
-  public func deploymentTarget(forInfoPlist infoPlist: String) -> OSVersion? {
+  package func deploymentTarget(forInfoPlist infoPlist: String) -> OSVersion? {
     let wanted = Self.normalized(infoPlist)
     return configurations.filter { $0.infoPlistFile.map(Self.normalized) == wanted }
       .compactMap { $0.deploymentTarget.flatMap { try? OSVersion(parsing: $0) } }
