@@ -30,8 +30,6 @@ public struct Linter {
   let inferredFrom: [LintIntent: String]
   /// The purpose keys the app's service sessions name (SS9).
   let sessionPurposeKeys: [String]
-  /// The SDK the app is linked against, when `--sdk` gives it (K1b, R1b).
-  let sdk: OSVersion?
   /// The usage descriptions the model counts as present (K1).
   let keys: Set<UsageDescriptionKey>
   /// The Info.plist as the model reads it, for the texts and typed values.
@@ -74,7 +72,7 @@ public struct Linter {
     kind = options.appClip ? .appClip : document.appKind
     let (range, source) = Self.versions(for: document, options: options)
     rangeSource = source
-    sdk = options.sdk
+    // K1b, R1b: the rules of an app linked against --sdk's SDK.
     rangeSpans = VersionSpan.covering(range, linkedSDK: options.sdk)
     // A1: an App Clip runs only where App Clips exist.
     spans = kind == .appClip ? rangeSpans.filter(\.rules.appClips) : rangeSpans
