@@ -263,6 +263,20 @@ struct LintRealAppTests {
     #expect(findings.first?.message.hasPrefix("NSLocationWhenInUseUsageDescription may be rejected by App Review (guideline 5.1.1") == true)
   }
 
+  @Test("11. a localization holding the development language's text, untranslated, is flagged; a shared word or two is not")
+  func untranslatedText() throws {
+    let app = try App(
+      [("CFBundleDevelopmentRegion", "en"), Self.whenInUse],
+      strings: [
+        "de": "\"NSLocationWhenInUseUsageDescription\" = \"Shows the cafés around you on the map.\";\n",
+        "en-GB": "\"NSLocationWhenInUseUsageDescription\" = \"Shows the cafés around you on the map.\";\n",
+      ])
+    defer { app.remove() }
+    let findings = try app.lint().findings.filter { $0.message.contains("App Review") }
+    #expect(findings.map { $0.locale ?? "-" } == ["de"], "en-GB is the development language's own")
+    #expect(findings.first?.message.hasSuffix("it is the en text, untranslated") == true)
+  }
+
   // MARK: - 6. The linked SDK
 
   @Test("6. --sdk: an app linked before 11 keeps the iOS 8–10 Always key rule on 11+ (K1b)")
