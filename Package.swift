@@ -65,7 +65,11 @@ let package = Package(
       providers: [.apt(["libedit-dev"]), .brew(["libedit"])]
     ),
     // The engine of `permsim lint`: checks an Info.plist against the rule layers, version range by version range.
-    .target(name: "Linting", dependencies: ["PermissionModel", "PlistLoader", "Reporting"]),
+    // Apple's Info.plist keys, and the names Xcode shows for them, are data: Resources/InfoPlistKeys.tsv.
+    .target(
+      name: "Linting", dependencies: ["PermissionModel", "PlistLoader", "Reporting"],
+      resources: [.embedInCode("Resources/InfoPlistKeys.tsv")]
+    ),
     // The state machine diagrams of `permsim explain` (Mermaid, Graphviz), generated from the rule layers.
     .target(name: "Diagrams", dependencies: ["PermissionModel"]),
     // The engine of `permsim repl`: reading, persisted locals, printing values as Lua, help and completion.

@@ -11,32 +11,46 @@ struct LintCommand: ParsableCommand {
     commandName: "lint",
     abstract: "Check an Info.plist across iOS versions: silent requests, ignored values, missing translations.",
     discussion: """
-      Each line reads `path: severity: iOS range: message (rule)`, with the id of the rule it follows \
-      from (docs/rules.md). error: something the app means to do can never work on those versions (a request that is a \
-      silent no-op, K2; a misspelled location key, K1; a crash, B2; an App Clip asking for Always, A2; no \
-      purpose key, T4). warning: a \
-      value iOS ignores (K1, K3, K4, K6), a text left untranslated (K4, K5) or holding a build setting. \
-      note: how those versions behave for the app (Settings, S1; the Always upgrade, R4–R12). What the \
-      app means to do is inferred from its keys unless --intends says it. Exit status: 0 without errors, \
-      1 with errors (or an Info.plist that does not parse), 2 when the input cannot be read. The summary \
-      follows the findings on standard output.
+      Each line reads `path:line: severity: iOS range: message (rule)`, with the line of the key and the id \
+      of the rule it follows from (docs/rules.md). error: what the keys prove broken (a misspelled location \
+      key or Xcode's display name for it, K1; an empty usage description; no purpose key, T4), or what \
+      --intends declares and can never work (a silent request, K2; a crash, B2; an App Clip asking for \
+      Always, A2). warning: the same problems for a request only inferred from the keys, naming the key; a \
+      value iOS ignores (K1, K3, K4, K6); a text left untranslated, holding a build setting a shipped \
+      language shows, or that App Review may reject (K4, K5). note: how those versions behave for the app \
+      (Settings, S1; the Always upgrade, R4–R12). The versions start at MinimumOSVersion, else the Xcode \
+      project's IPHONEOS_DEPLOYMENT_TARGET, else 15.0, assumed (the summary says which). A folder without \
+      an Info.plist is searched for every Info.plist and *-Info.plist below it, build output and pods \
+      skipped. Exit status: 0 without errors, 1 with errors (or a file that does not parse), 2 when the \
+      input cannot be read. The summary follows the findings on standard output.
       """
   )
 
-  @Argument(help: "An Info.plist, or a folder holding one; the .lproj folders and InfoPlist.xcstrings beside it are read too.")
+  @Argument(
+    help:
+      "An Info.plist, a folder holding one (its .lproj folders and InfoPlist.xcstrings are read too), or a folder to search for Info.plists.")
   var path: String
 
   @Option(
     help: ArgumentHelp(
       "The iOS versions to check: a range A...B or one version.",
-      discussion: "Without it, from the app's MinimumOSVersion (or LSMinimumSystemVersion) when the Info.plist declares one, else from 8.0, to 26.x."))
+      discussion:
+        "Without it, from the app's MinimumOSVersion (or LSMinimumSystemVersion) when the Info.plist declares one, else from the IPHONEOS_DEPLOYMENT_TARGET of the Xcode project above it whose target builds this Info.plist, else from \(LintOptions.assumedDeploymentTarget) (the oldest deployment target of the current Xcode; the summary says it was assumed); to 26.x."))
   var ios: String?
 
   @Option(
     help: ArgumentHelp(
       "What the app means to do (repeatable).",
-      discussion: "Without it, lint infers the intentions from the usage descriptions, UIBackgroundModes and purpose keys present."))
+      discussion:
+        "Without it, lint infers the intentions from the usage descriptions, UIBackgroundModes and purpose keys present; a problem with an inferred intention is a warning that names the key it was inferred from, unless the keys prove it broken (an empty or misspelled usage description; location in UIBackgroundModes with none)."))
   var intends: [LintIntent] = []
+
+  @Option(
+    help: ArgumentHelp(
+      "The SDK the app is linked against, e.g. 10.3.",
+      discussion:
+        "Without it, each version's own, as for an app built with a current Xcode. An app linked before 11 keeps the iOS 8–10 Always key rule on 11+ (K1b); one linked before 8 prompts for Always on first use of location (R1b)."))
+  var sdk: String?
 
   @Flag(help: "Check the app as an App Clip (an NSAppClip key in the Info.plist says so too).")
   var appClip = false
@@ -52,6 +66,9 @@ struct LintCommand: ParsableCommand {
       "A fullAccuracyPurposeKey the app's CLServiceSession names (repeatable).",
       discussion: "It must be a key of NSLocationTemporaryUsageDescriptionDictionary, or the session never shows its alert and reports fullAccuracyDenied (SS9, iOS 18+)."))
   var sessionPurposeKey: [String] = []
+
+  @Option(help: "How to write the findings on standard output: text, json, or sarif (SARIF 2.1.0, for GitHub code scanning).")
+  var format: LintFormat = .text
 
   @Option(help: "Write a JUnit XML report to this path: one test case per check.")
   var junit: String?
@@ -74,7 +91,7 @@ struct LintCommand: ParsableCommand {
   func options() throws(MisuseError) -> LintOptions {
     LintOptions(
       versions: try ios.map { text throws(MisuseError) in try LintOptions.versions(parsing: text) }, intents: Set(intends), appClip: appClip, locales: locale,
-      sessionPurposeKeys: sessionPurposeKey)
+      sessionPurposeKeys: sessionPurposeKey, sdk: try sdk.map { text throws(MisuseError) in try OSVersion(parsing: text) })
   }
 
   /// Lints, writes the findings and then the summary to `output`, and returns the exit status.
@@ -83,28 +100,51 @@ struct LintCommand: ParsableCommand {
   /// cannot be read or written. `instant` stamps the JUnit report.
   func perform(output: (String) -> Void, errors: (String) -> Void, at instant: RunEvent.Instant) -> Int32 {
     let options: LintOptions
-    let input: PlistInput
     do {
       options = try self.options()
-      input = try PlistInput(path: path)
     } catch {
       errors("permsim: \(error)\n")
       return 2
     }
-    let report: LintReport
-    do {
-      report = Linter.lint(try input.load(), options: options, displayPath: input.shown)
-    } catch let error as PlistLoadError {
-      output("\(input.location(of: error)): error: \(error.reason)\n")
-      return writeJUnit(parseFailure(error, in: input, options: options, at: instant), errors: errors) ?? 1
-    } catch {
-      errors("permsim: \(error)\n")
+    let search = InfoPlistDiscovery.isSearchRoot(path)
+    let plists = search ? InfoPlistDiscovery.infoPlists(under: path) : [path]
+    if plists.isEmpty {
+      errors("permsim: \(path): no Info.plist (or *-Info.plist) below it\n")
       return 2
     }
-    for finding in report.findings { output("\(finding)\n") }
-    output(report.summary + "\n")
-    let events = report.runEvents(version: PermsimCommand.configuration.version, at: instant)
-    return writeJUnit(events, errors: errors) ?? (report.hasErrors ? 1 : 0)
+    var outcomes: [LintOutcome] = []
+    for plist in plists {
+      do {
+        let input = try PlistInput(path: plist)
+        do {
+          let document = try input.load()
+          // A search keeps the plists that describe a bundle: test data and settings named *-Info.plist do not.
+          if search, !document.values.keys.contains(where: { $0.hasPrefix("CFBundle") }) { continue }
+          var plistOptions = options
+          plistOptions.deploymentTarget = input.deploymentTarget()
+          outcomes.append(.report(Linter.lint(document, options: plistOptions, displayPath: input.shown)))
+        } catch let error as PlistLoadError {
+          let shown = input.shown(input.name == "." ? "Info.plist" : input.name)
+          outcomes.append(.unparsable(plist: shown, file: input.shown(error.path), line: error.line, reason: error.reason))
+        }
+      } catch {
+        errors("permsim: \(error)\n")
+        return 2
+      }
+    }
+    let run = LintRun(outcomes: outcomes, version: PermsimCommand.configuration.version)
+    switch format {
+    case .text: output(run.text)
+    case .json: output(run.json)
+    case .sarif: output(run.sarif)
+    }
+    let events = LintReport.runEvents(outcomes, versions: Self.versionsLabel(options), version: run.version, at: instant)
+    return writeJUnit(events, errors: errors) ?? (run.failed ? 1 : 0)
+  }
+
+  /// The versions a report names for Info.plists that did not parse.
+  private static func versionsLabel(_ options: LintOptions) -> String {
+    VersionSpan.label(VersionSpan.covering(options.versions ?? LintOptions.defaultVersions)[...])
   }
 
   // MARK: - JUnit
@@ -120,19 +160,8 @@ struct LintCommand: ParsableCommand {
       return 2
     }
   }
-
-  /// The JUnit events for an input that does not parse: one failed case.
-  private func parseFailure(
-    _ error: PlistLoadError, in input: PlistInput, options: LintOptions, at instant: RunEvent.Instant
-  ) -> [RunEvent] {
-    let plist = input.shown(input.name == "." ? "Info.plist" : input.name)
-    let problem = CaseProblem(
-      kind: .plistError, headline: error.reason,
-      location: ScriptLocation(path: input.shown(error.path), line: error.line))
-    let result = CaseResult(info: CaseInfo(suitePath: plist, name: "parse \(input.shown(error.path))"), outcome: .failed(problem))
-    let versions = VersionSpan.label(VersionSpan.covering(options.versions ?? LintOptions.defaultVersions)[...])
-    return LintReport.runEvents([result], suite: plist, versions: versions, version: PermsimCommand.configuration.version, at: instant)
-  }
 }
 
 extension LintIntent: ExpressibleByArgument {}
+
+extension LintFormat: ExpressibleByArgument {}

@@ -2,8 +2,8 @@ import PermissionModel
 
 /// One problem or fact `lint` found, on a range of iOS versions.
 ///
-/// Printed as one line: `path: severity: iOS range: message (rule)`, then `; fix: …` when there is one:
-/// `Info.plist: error: iOS 11.0–18.x: requestAlwaysAuthorization is a silent no-op without … (K2); fix: add …`.
+/// Printed as one line, `path[:line]: severity: iOS range: message (rule)`, then `; fix: …` when there is one:
+/// `Info.plist:12: error: iOS 11.0–18.x: requestAlwaysAuthorization is a silent no-op without … (K2); fix: add …`.
 public struct LintFinding: Sendable, Hashable, CustomStringConvertible {
   /// How much a finding matters; the order is the order of the output.
   public enum Severity: String, Sendable, Hashable, Comparable, CaseIterable, CustomStringConvertible {
@@ -41,6 +41,8 @@ public struct LintFinding: Sendable, Hashable, CustomStringConvertible {
   public var versions: String
   /// The file to change, as the command line named it: the Info.plist, or a strings file.
   public var file: String
+  /// The line of `file` that holds the key, when the key is written there (XML or text files).
+  public var line: Int?
   /// What happens, in plain English.
   public var message: String
   /// What to do about it, when that is not obvious from the message.
@@ -49,8 +51,9 @@ public struct LintFinding: Sendable, Hashable, CustomStringConvertible {
   /// Creates a finding.
   public init(
     severity: Severity, rule: RuleID, key: String? = nil, locale: String? = nil, versions: String, file: String,
-    message: String, fix: String? = nil
+    line: Int? = nil, message: String, fix: String? = nil
   ) {
+    self.line = line
     self.severity = severity
     self.rule = rule
     self.key = key
@@ -63,6 +66,6 @@ public struct LintFinding: Sendable, Hashable, CustomStringConvertible {
 
   /// The finding's line.
   public var description: String {
-    "\(file): \(severity): iOS \(versions): \(message) (\(rule))" + (fix.map { "; fix: \($0)" } ?? "")
+    "\(file)\(line.map { ":\($0)" } ?? ""): \(severity): iOS \(versions): \(message) (\(rule))" + (fix.map { "; fix: \($0)" } ?? "")
   }
 }

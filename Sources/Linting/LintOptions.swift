@@ -1,11 +1,17 @@
 import Foundation
 import PermissionModel
 
-/// What `lint` checks: the iOS versions, the app's intentions and whether it is an App Clip.
+/// What `lint` checks: the iOS versions, the app's intentions and SDK, and whether it is an App Clip.
 public struct LintOptions: Sendable, Hashable {
   /// The versions to check, both ends included; nil to check from the app's `MinimumOSVersion` (or
-  /// `LSMinimumSystemVersion`) when the Info.plist declares one, else from ``defaultVersions``' start.
+  /// `LSMinimumSystemVersion`) when the Info.plist declares one, else from ``deploymentTarget`` when an
+  /// Xcode project gives one, else from ``assumedDeploymentTarget``.
   public var versions: ClosedRange<OSVersion>?
+  /// The `IPHONEOS_DEPLOYMENT_TARGET` of the Xcode project that builds the Info.plist, and the project's path.
+  package var deploymentTarget: DeploymentTarget?
+  /// The SDK the app is linked against (`--sdk`); nil for each version's own, as an app built with a
+  /// current Xcode (K1b, R1b and B1 read it).
+  public var sdk: OSVersion?
   /// What the app means to do; empty to infer it from the Info.plist's keys.
   public var intents: Set<LintIntent>
   /// Whether to check the app as an App Clip even without an `NSAppClip` key (A1, A2).
@@ -16,15 +22,21 @@ public struct LintOptions: Sendable, Hashable {
   /// The `fullAccuracyPurposeKey`s the app's service sessions name (`--session-purpose-key`, SS9).
   public var sessionPurposeKeys: [String]
 
-  /// The versions `lint` checks when none are given: iOS 8.0 (the first with request calls) to the newest.
-  public static let defaultVersions = OSVersion(8)...OSVersion.newestSupported
+  /// The first version checked when neither the Info.plist nor an Xcode project says which *(assumed)*:
+  /// iOS 15.0, the oldest deployment target Apple's table lists for Xcode 26
+  /// (developer.apple.com/support/xcode), so an app built today runs on nothing older.
+  public static let assumedDeploymentTarget = OSVersion(15)
 
-  /// Creates options; the defaults check from the app's minimum (or 8.0) to 26.x with intentions inferred from the keys.
+  /// The versions `lint` checks when nothing says where the app starts: ``assumedDeploymentTarget`` to the newest.
+  public static let defaultVersions = assumedDeploymentTarget...OSVersion.newestSupported
+
+  /// Creates options; the defaults check from the app's minimum (or 15.0) to 26.x with intentions inferred from the keys.
   public init(
     versions: ClosedRange<OSVersion>? = nil, intents: Set<LintIntent> = [], appClip: Bool = false,
-    locales: [String] = [], sessionPurposeKeys: [String] = []
+    locales: [String] = [], sessionPurposeKeys: [String] = [], sdk: OSVersion? = nil
   ) {
     self.versions = versions
+    self.sdk = sdk
     self.intents = intents
     self.appClip = appClip
     self.locales = locales

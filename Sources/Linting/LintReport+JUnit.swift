@@ -3,37 +3,52 @@ import Reporting
 // MARK: - JUnit
 
 extension LintReport {
-  /// The report as run events for `JUnitXMLReporter`: one suite (the Info.plist) with one case per check.
+  /// The report's checks as test results: one per check, failed when the check found an error.
   ///
-  /// A check that found an error is a failure whose body lists its findings; every other check passes,
-  /// with its warnings and notes, if any, in the case's `<system-out>`. Every event carries `instant`,
-  /// so the document does not depend on how long linting took.
-  public func runEvents(version: String, at instant: RunEvent.Instant) -> [RunEvent] {
-    let results = checks.map { check in
+  /// A failure's body lists its findings; every other check passes, with its warnings and notes, if any,
+  /// in the case's `<system-out>`.
+  func caseResults() -> [CaseResult] {
+    checks.map { check in
       let info = CaseInfo(suitePath: path, name: check.name)
       let lines = check.findings.map(\.description)
       guard let error = check.findings.first(where: { $0.severity == .error }) else {
         return CaseResult(info: info, outcome: .passed, transcript: lines)
       }
       let problem = CaseProblem(
-        kind: CaseProblem.Kind(rawValue: "LintError"), headline: "iOS \(error.versions): \(error.message)", location: ScriptLocation(path: error.file),
-        details: lines.joined(separator: "\n"))
+        kind: CaseProblem.Kind(rawValue: "LintError"), headline: "iOS \(error.versions): \(error.message)",
+        location: ScriptLocation(path: error.file, line: error.line), details: lines.joined(separator: "\n"))
       return CaseResult(info: info, outcome: .failed(problem))
     }
-    return Self.runEvents(results, suite: path, versions: versions, version: version, at: instant)
   }
 
-  /// Events for a run of `results` in one suite, as `lint` reports them (also for an Info.plist that does not parse).
-  public static func runEvents(
-    _ results: [CaseResult], suite: String, versions: String, version: String, at instant: RunEvent.Instant
+  /// Events for `JUnitXMLReporter`: one suite per Info.plist with one case per check, and for an
+  /// Info.plist that does not parse one failed case. Every event carries `instant`, so the document does
+  /// not depend on how long linting took; `versions` names the range of a run whose reports do not.
+  package static func runEvents(
+    _ outcomes: [LintOutcome], versions: String, version: String, at instant: RunEvent.Instant
   ) -> [RunEvent] {
-    let run = RunInfo(version: version, root: suite, plannedCaseCount: results.count, iOSVersions: [versions])
-    var events = [RunEvent(.runStarted(run), at: instant), RunEvent(.suiteStarted(SuiteInfo(path: suite)), at: instant)]
-    for result in results {
-      events.append(RunEvent(.caseStarted(result.info), at: instant))
-      events.append(RunEvent(.caseEnded(result), at: instant))
+    let suites: [(path: String, results: [CaseResult])] = outcomes.map { outcome in
+      switch outcome {
+      case .report(let report):
+        return (report.path, report.caseResults())
+      case .unparsable(let plist, let file, let line, let reason):
+        let problem = CaseProblem(kind: .plistError, headline: reason, location: ScriptLocation(path: file, line: line))
+        return (plist, [CaseResult(info: CaseInfo(suitePath: plist, name: "parse \(file)"), outcome: .failed(problem))])
+      }
     }
-    events.append(RunEvent(.suiteEnded(SuiteInfo(path: suite)), at: instant))
+    let ranges = outcomes.compactMap { outcome -> String? in if case .report(let report) = outcome { report.versions } else { nil } }
+    let run = RunInfo(
+      version: version, root: suites.count == 1 ? suites[0].path : ".",
+      plannedCaseCount: suites.map(\.results.count).reduce(0, +), iOSVersions: ranges.isEmpty ? [versions] : Array(Set(ranges)).sorted())
+    var events = [RunEvent(.runStarted(run), at: instant)]
+    for suite in suites {
+      events.append(RunEvent(.suiteStarted(SuiteInfo(path: suite.path)), at: instant))
+      for result in suite.results {
+        events.append(RunEvent(.caseStarted(result.info), at: instant))
+        events.append(RunEvent(.caseEnded(result), at: instant))
+      }
+      events.append(RunEvent(.suiteEnded(SuiteInfo(path: suite.path)), at: instant))
+    }
     events.append(RunEvent(.runEnded(RunEnd()), at: instant))
     return events
   }

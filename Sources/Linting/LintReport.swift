@@ -4,8 +4,8 @@ public struct LintReport: Sendable, Hashable {
   public var path: String
   /// The versions checked: `8.0–26.x` (from 14.0 for an App Clip).
   public var versions: String
-  /// The Info.plist key the versions start from (`MinimumOSVersion`), when `--ios` was not given and it has one.
-  public var versionsFrom: String?
+  /// Where the first version came from: `--ios`, `MinimumOSVersion`, the Xcode project, or assumed.
+  package var rangeSource: LintRangeSource
   /// What the app was checked for, given or inferred.
   public var intents: [LintIntent]
   /// Whether the intentions were inferred from the Info.plist's keys.
@@ -14,13 +14,13 @@ public struct LintReport: Sendable, Hashable {
   public var checks: [LintCheck]
 
   /// Creates a report.
-  public init(
-    path: String, versions: String, versionsFrom: String? = nil, intents: [LintIntent], intentsInferred: Bool,
+  package init(
+    path: String, versions: String, rangeSource: LintRangeSource = .given, intents: [LintIntent], intentsInferred: Bool,
     checks: [LintCheck]
   ) {
     self.path = path
     self.versions = versions
-    self.versionsFrom = versionsFrom
+    self.rangeSource = rangeSource
     self.intents = intents
     self.intentsInferred = intentsInferred
     self.checks = checks
@@ -37,7 +37,7 @@ public struct LintReport: Sendable, Hashable {
     checks.contains(where: \.failed)
   }
 
-  /// The closing line: counts by severity, the checks, the versions and the intentions.
+  /// The closing line: counts by severity, the checks, the versions and where they start, and the intentions.
   public var summary: String {
     let all = checks.flatMap(\.findings)
     let counts = LintFinding.Severity.allCases.map { severity in
@@ -46,7 +46,7 @@ public struct LintReport: Sendable, Hashable {
     }
     let intentions = intents.isEmpty ? "none" : intents.map(\.rawValue).joined(separator: ", ")
     return "permsim lint: \(counts.joined(separator: ", ")) in \(checks.count) checks on iOS \(versions)"
-      + (versionsFrom.map { ", from \($0)" } ?? "")
+      + rangeSource.summaryNote
       + " (intentions: \(intentions)\(intentsInferred ? ", inferred from the keys" : ""))"
   }
 }

@@ -6,11 +6,12 @@ extension Linter {
   func checks() -> [LintCheck] {
     var checks: [LintCheck] = []
     if kind == .appClip, spans.isEmpty { checks.append(appClipVersionsCheck()) }
-    if intents.isEmpty { checks.append(noIntentionCheck()) }
+    if intents.isEmpty { checks.append(hasOnlyLegacyKey ? legacyKeyCheck() : noIntentionCheck()) }
     for intent in intents {
       switch intent {
-      case .whenInUse: checks.append(requestCheck(.requestWhenInUseAuthorization))
-      case .always: checks.append(kind == .appClip ? appClipAlwaysCheck() : requestCheck(.requestAlwaysAuthorization))
+      case .whenInUse: checks.append(requestCheck(.requestWhenInUseAuthorization, for: .whenInUse))
+      case .always:
+        checks.append(kind == .appClip ? appClipAlwaysCheck() : requestCheck(.requestAlwaysAuthorization, for: .always))
       case .background: checks += backgroundChecks()
       case .temporaryFullAccuracy: checks.append(temporaryFullAccuracyCheck())
       case .backgroundActivity: checks.append(backgroundActivityCheck())
@@ -22,6 +23,7 @@ extension Linter {
     checks += typeChecks()
     checks += placeholderChecks()
     checks += translationChecks()
+    checks += purposeTextChecks()
     if intents.contains(.always), kind == .app { checks += alwaysUpgradeChecks() }
     checks.append(settingsCheck())
     if kind == .appClip, !spans.isEmpty { checks.append(appClipExpiryCheck()) }
@@ -43,19 +45,67 @@ extension Linter {
 
   // MARK: - Requests
 
-  // K1, K2: a request without its usage descriptions never prompts.
-  func requestCheck(_ call: AuthorizationCall) -> LintCheck {
+  // K1, K2: a request without its usage descriptions never prompts. An error when the app says it makes
+  // the request (--intends), a warning when that was only inferred from its keys.
+  func requestCheck(_ call: AuthorizationCall, for intent: LintIntent) -> LintCheck {
     check(.K2, "\(call)") { rules in
       guard let edge = rules.edge(for: call, from: .notDetermined, keys: keys, kind: kind), edge.rule == .K2,
         let requirement = rules.keyRequirement(for: call)
       else { return [] }
       return requirement.keys.filter { !keys.contains($0) }.map { key in
         let present = document.values[key.rawValue] != nil
-        return draft(
-          .error, .K2, key: key.rawValue,
-          "\(call) is a silent no-op without \(present ? "a usable " : "")\(key.rawValue): no alert, no callback",
+        // A key that is there but unusable (empty, or misspelled) proves the intention it was inferred from,
+        // and proves it broken; so does location in UIBackgroundModes, or a purpose key, when no usage
+        // description could grant them.
+        let source = inferredFrom[intent]
+        let proven =
+          present
+          ? source == key.rawValue
+          : keyMistakes.contains { $0.key == source && $0.meant == key.rawValue } || source.map(Self.provesGrantNeeded) ?? false
+        var finding = draft(
+          proven ? .error : severity(for: intent), .K2, key: key.rawValue,
+          "\(call) is a silent no-op without \(present ? "a usable " : "")\(key.rawValue): no alert, no callback"
+            + (proven ? "" : inference(intent)),
           fix: present ? "make \(key.rawValue) a non-empty String" : "add \(key.rawValue)")
+        // A missing key has no line: point at the key the request was inferred from.
+        finding.line = finding.line ?? source.flatMap(line(of:))
+        return finding
       }
+    }
+  }
+
+  /// Whether a key the app carries shows it needs a location grant whatever it requests: `location` in
+  /// `UIBackgroundModes` (K6), or a purpose key of temporary full accuracy (K4).
+  static func provesGrantNeeded(_ key: String) -> Bool {
+    [InfoPlistKey.backgroundModes, .temporaryUsageDescriptionDictionary].map(\.rawValue).contains(key)
+  }
+
+  /// Whether the only location usage description is `NSLocationUsageDescription`, the iOS 6–7 key (R1b).
+  var hasOnlyLegacyKey: Bool {
+    let meant = Set(keyMistakes.map(\.meant))
+    func has(_ key: UsageDescriptionKey) -> Bool { document.values[key.rawValue] != nil || meant.contains(key.rawValue) }
+    return has(.location) && ![.whenInUse, .always, .alwaysAndWhenInUse].contains(where: has)
+  }
+
+  // R1b, K2: an app with only the iOS 6–7 key prompts on 8+ only when linked against an SDK before 8.0.
+  func legacyKeyCheck() -> LintCheck {
+    let key = UsageDescriptionKey.location.rawValue
+    return check(.R1b, key) { rules in
+      guard rules.calls.contains(.requestWhenInUseAuthorization) else { return [] }
+      if rules.variants.contains(.linkedBefore(OSVersion(8))) {
+        return [
+          draft(
+            .note, .R1b, key: key,
+            "an app linked against an SDK before 8.0 shows the Always alert on its first use of location, with the \(key) text")
+        ]
+      }
+      return [
+        draft(
+          .warning, .R1b, key: key,
+          "\(key) is the iOS 6–7 key: no request can show an alert (K2) unless the app is linked against an SDK before 8.0, whose first use of location shows the Always alert",
+          fix:
+            "add \(UsageDescriptionKey.whenInUse.rawValue) (and \(UsageDescriptionKey.alwaysAndWhenInUse.rawValue) for requestAlwaysAuthorization), or lint with --sdk 7.1 if the app is built with that SDK")
+      ]
     }
   }
 
@@ -70,7 +120,8 @@ extension Linter {
       let remove = alwaysKeys.isEmpty ? "" : " and remove " + alwaysKeys.map(\.rawValue).joined(separator: " and ")
       return [
         draft(
-          .error, .A2, key: "NSAppClip", "requestAlwaysAuthorization in an App Clip is a mistake: \(error)",
+          severity(for: .always), .A2, key: "NSAppClip",
+          "requestAlwaysAuthorization in an App Clip is a mistake: \(error)" + inference(.always),
           fix: "request When-In-Use only\(remove)")
       ]
     }
@@ -256,189 +307,6 @@ extension Linter {
       if case .usageDescription(let key) = alert.message { used.insert(key) }
     }
     return used
-  }
-
-  // MARK: - Texts
-
-  /// The texts alerts show from the Info.plist: the usage descriptions, the purpose texts and the app's name.
-  func alertTexts() -> [(rule: RuleID, key: String, text: String, applies: (RuleSet) -> Bool)] {
-    var texts: [(rule: RuleID, key: String, text: String, applies: (RuleSet) -> Bool)] = []
-    for key in UsageDescriptionKey.allCases {
-      if let text = document.values[key.rawValue]?.stringValue {
-        texts.append((.K5, key.rawValue, text, { Self.usedKeys($0).contains(key) }))
-      }
-    }
-    for (purpose, text) in info.temporaryUsageDescriptions.sorted(by: { $0.key < $1.key }) {
-      texts.append((.K4, purpose, text, { $0.isAvailable(.requestTemporaryFullAccuracyAuthorization) }))
-    }
-    let names = [InfoPlistKey.bundleDisplayName, .bundleName].map(\.rawValue)
-    if let name = names.first(where: { document.values[$0]?.stringValue != nil }),
-      let text = document.values[name]?.stringValue
-    {
-      texts.append((.K5, name, text, { _ in true }))
-    }
-    return texts
-  }
-
-  // K5: build settings such as $(PRODUCT_NAME) are expanded by an Xcode build, never by permsim.
-  func placeholderChecks() -> [LintCheck] {
-    alertTexts().map { text in
-      check(text.rule, text.key) { rules in
-        guard text.applies(rules), let setting = Self.buildSetting(in: text.text) else { return [] }
-        let fix =
-          text.key == InfoPlistKey.bundleName.rawValue
-          ? "set CFBundleDisplayName to the name users see" : "write the text out"
-        return [
-          draft(
-            .warning, text.rule, key: text.key,
-            "\(text.key) contains the build setting \(setting): alerts in scenarios show it as written, as only an Xcode build expands it",
-            fix: fix)
-        ]
-      }
-    }
-  }
-
-  /// The first `$(NAME)` in a text, if any.
-  static func buildSetting(in text: String) -> String? {
-    guard let start = text.range(of: "$(") else { return nil }
-    guard let end = text[start.upperBound...].firstIndex(of: ")") else { return String(text[start.lowerBound...]) }
-    return String(text[start.lowerBound...end])
-  }
-
-  // MARK: - Translations
-
-  // K4, K5: each localization should translate every text an alert shows; one that `--locale` requires must.
-  func translationChecks() -> [LintCheck] {
-    let texts = alertTexts().filter { !$0.key.hasPrefix("CFBundle") }
-    guard !texts.isEmpty else { return [] }
-    var checks: [LintCheck] = []
-    let languages = localizations()
-    let required = requiredLocalizations(among: languages)
-    checks += required.missing.map(missingLocalizationCheck)
-    for language in languages {
-      let severity: LintFinding.Severity = required.found.contains(Self.normalized(language.locale)) ? .error : .warning
-      for text in texts {
-        checks.append(
-          check(text.rule, text.key, locale: language.locale) { rules in
-            guard text.applies(rules) else { return [] }
-            let locale = language.locale
-            guard let translation = language.entries[text.key] else {
-              return [
-                Draft(
-                  severity: severity, rule: text.rule, key: text.key, locale: language.locale, file: language.file,
-                  message: "\(text.key) has no \(locale) translation: \(locale) devices show the Info.plist text",
-                  fix: language.isCatalog
-                    ? "translate it into \(locale) in the catalog" : "add \"\(text.key)\" = \"…\";")
-              ]
-            }
-            guard let setting = Self.buildSetting(in: translation) else { return [] }
-            return [
-              Draft(
-                severity: .warning, rule: text.rule, key: text.key, locale: language.locale, file: language.file,
-                message: "the \(locale) text of \(text.key) contains the build setting \(setting), which strings files never expand",
-                fix: "write the text out")
-            ]
-          })
-      }
-    }
-    let covered = Set(languages.map { Self.normalized($0.locale) })
-    for folder in document.localizationFolders
-    where !covered.contains(Self.normalized(folder)) && !isDevelopmentLanguage(folder) {
-      let file = displayPath(parentFolder + folder + ".lproj")
-      checks.append(
-        check(.K5, "InfoPlist.strings", locale: folder) { _ in
-          [
-            Draft(
-              severity: .warning, rule: .K5, key: nil, locale: folder, file: file,
-              message: "\(folder).lproj has no InfoPlist.strings: \(folder) devices show every location alert untranslated",
-              fix: "add \(folder).lproj/InfoPlist.strings with the usage descriptions")
-          ]
-        })
-    }
-    return checks
-  }
-
-  /// The localizations `--locale` asks for: those found (normalized), and the locales that find none.
-  ///
-  /// A locale finds a localization as a device does (``LanguageMatch``: `zh-Hans-CN` → `zh-Hans`); the
-  /// development language needs none, as the Info.plist holds its texts.
-  func requiredLocalizations(among languages: [Localization]) -> (found: Set<String>, missing: [String]) {
-    var found = Set<String>()
-    var missing: [String] = []
-    for locale in requiredLocales where !isDevelopmentLanguage(locale) {
-      let chain = LanguageMatch.fallbackChain(for: locale).filter { $0 != "Base" }.map(Self.normalized)
-      if let language = chain.lazy.compactMap({ candidate in languages.first { Self.normalized($0.locale) == candidate } }).first {
-        found.insert(Self.normalized(language.locale))
-      } else if !missing.contains(locale) {
-        missing.append(locale)
-      }
-    }
-    return (found, missing)
-  }
-
-  /// K5: a language `--locale` requires has no localization at all.
-  func missingLocalizationCheck(_ locale: String) -> LintCheck {
-    let keys = alertTexts().filter { !$0.key.hasPrefix("CFBundle") }.map(\.key)
-    let system = SystemTexts(locale: locale).language
-    return check(.K5, "InfoPlist.strings", locale: locale) { _ in
-      [
-        Draft(
-          severity: .error, rule: .K5, key: nil, locale: locale, file: displayPath(parentFolder + locale + ".lproj"),
-          message:
-            "no \(locale) localization: \(locale) devices show every usage description as the Info.plist has it, inside alerts in \(system) (Z0)",
-          fix: "add \(locale).lproj/InfoPlist.strings translating " + keys.joined(separator: ", "))
-      ]
-    }
-  }
-
-  /// One language's strings, merged across origins (strings file before catalog), except the development language's.
-  struct Localization {
-    var locale: String
-    var file: String
-    var isCatalog: Bool
-    var entries: [String: String]
-  }
-
-  func localizations() -> [Localization] {
-    var byLocale: [String: Localization] = [:]
-    var order: [String] = []
-    for table in document.strings.tables where !isDevelopmentLanguage(table.locale) {
-      let key = Self.normalized(table.locale)
-      if var merged = byLocale[key] {
-        merged.entries.merge(table.entries) { earlier, _ in earlier }
-        byLocale[key] = merged
-        continue
-      }
-      let (path, isCatalog): (String, Bool) =
-        switch table.origin {
-        case .stringsFile(let path): (path, false)
-        case .stringCatalog(let path): (path, true)
-        case .inline: ("", false)
-        }
-      order.append(key)
-      byLocale[key] = Localization(
-        locale: table.locale, file: path.isEmpty ? file : displayPath(path), isCatalog: isCatalog,
-        entries: table.entries)
-    }
-    return order.compactMap { byLocale[$0] }.sorted { $0.locale < $1.locale }
-  }
-
-  /// Whether a locale is `Base` or the development region's language, whose texts the Info.plist already holds.
-  func isDevelopmentLanguage(_ locale: String) -> Bool {
-    let language = Self.normalized(locale)
-    if language == "base" { return true }
-    guard let region = document.developmentRegion.map(Self.normalized) else { return false }
-    return language == region || language.hasPrefix(region + "-")
-  }
-
-  /// The Info.plist's folder relative to the root, with a trailing slash (empty at the root).
-  private var parentFolder: String {
-    guard let path = document.path, let slash = path.lastIndex(of: "/") else { return "" }
-    return String(path[...slash])
-  }
-
-  private static func normalized(_ locale: String) -> String {
-    String(locale.lowercased().map { $0 == "_" ? "-" : $0 })
   }
 
   // MARK: - Notes

@@ -1,3 +1,4 @@
+import Foundation
 import PermissionModel
 import PlistLoader
 
@@ -7,15 +8,39 @@ extension Linter {
     UsageDescriptionKey.allCases.map(\.rawValue)
     + [InfoPlistKey.temporaryUsageDescriptionDictionary, .defaultAccuracyReduced, .backgroundModes].map(\.rawValue)
 
+  /// A key iOS does not read that stands for a location key: a typo of it, or the name Xcode's editor shows for it.
+  struct KeyMistake: Hashable {
+    /// The key as written.
+    var key: String
+    /// The key iOS reads.
+    var meant: String
+    /// Whether `key` is the name Xcode shows (`Privacy - Location When In Use Usage Description`) rather than a typo.
+    var isXcodeName: Bool
+  }
+
+  /// The keys of `values` that stand for location keys: Xcode's names, then typos, each sorted.
+  static func keyMistakes(in values: [String: PlistValue]) -> [KeyMistake] {
+    xcodeNamedKeys(in: values).map { KeyMistake(key: $0.key, meant: $0.meant, isXcodeName: true) }
+      + misspelledKeys(in: values).map { KeyMistake(key: $0.key, meant: $0.meant, isXcodeName: false) }
+  }
+
+  /// Each key written as the name Xcode's property-list editor shows (`Privacy - Location Usage Description`),
+  /// which iOS never reads, with the key it stands for.
+  static func xcodeNamedKeys(in values: [String: PlistValue]) -> [(key: String, meant: String)] {
+    values.keys.sorted().compactMap { key in
+      AppleInfoPlistKeys.keysByXcodeName[key.trimmingCharacters(in: .whitespaces)].map { (key, $0) }
+    }
+  }
+
   /// Each top-level key iOS does not read that is a typo of a location key, with the key it was meant to be.
   ///
   /// A typo is within three edits of the key, or a sixth of its length (`NSLocationWhenInUsageDescription`
-  /// → `NSLocationWhenInUseUsageDescription`), ignoring case; keys further away (`NSCameraUsageDescription`)
-  /// are other keys, not typos.
+  /// → `NSLocationWhenInUseUsageDescription`), ignoring case. A key Apple defines is never a typo
+  /// (`NSMotionUsageDescription` is CoreMotion's), nor is a key further away (`NSCameraUsageDescription`).
   static func misspelledKeys(in values: [String: PlistValue]) -> [(key: String, meant: String)] {
     let known = Set(locationKeys).union(InfoPlistKey.allCases.map(\.rawValue))
     return values.keys.sorted().compactMap { key in
-      guard !known.contains(key) else { return nil }
+      guard !known.contains(key), !AppleInfoPlistKeys.contains(key) else { return nil }
       let typed = Array(key.lowercased())
       var best: (key: String, distance: Int)?
       for candidate in locationKeys {
@@ -26,15 +51,20 @@ extension Linter {
     }
   }
 
-  // K1: a usage description under a misspelled key is no usage description at all.
+  // K1: a usage description under a misspelled key, or under the name Xcode shows, is no usage description at all.
   func misspelledKeyChecks() -> [LintCheck] {
-    misspellings.map { typo in
-      check(.K1, typo.key) { _ in
-        [
+    keyMistakes.map { mistake in
+      let isLocationKey = Self.locationKeys.contains(mistake.meant)
+      return check(.K1, mistake.key) { _ in
+        let what =
+          mistake.isXcodeName
+          ? "“\(mistake.key)” is the name Xcode shows for \(mistake.meant), not a key iOS reads"
+          : "\(mistake.key) is not a key iOS reads (did you mean \(mistake.meant)?)"
+        return [
           draft(
-            .error, .K1, key: typo.key,
-            "\(typo.key) is not a key iOS reads (did you mean \(typo.meant)?): iOS acts as if the Info.plist lacked \(typo.meant)",
-            fix: "rename \(typo.key) to \(typo.meant)")
+            isLocationKey ? .error : .warning, .K1, key: mistake.key,
+            "\(what): iOS acts as if the Info.plist lacked \(mistake.meant)",
+            fix: "rename \(mistake.key) to \(mistake.meant)")
         ]
       }
     }

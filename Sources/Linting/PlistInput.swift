@@ -51,6 +51,39 @@ public struct PlistInput {
     }
   }
 
+  /// The deployment target of the Xcode project whose target builds this Info.plist: the first folder
+  /// above it (up to the repository's top, a folder holding `.git`) with an `.xcodeproj` naming it.
+  package func deploymentTarget() -> DeploymentTarget? {
+    let manager = FileManager.default
+    let plist = URL(fileURLWithPath: shown(name == "." ? "Info.plist" : name)).standardizedFileURL
+    var folder = plist.deletingLastPathComponent()
+    for _ in 0..<Self.projectSearchDepth {
+      let entries = (try? manager.contentsOfDirectory(atPath: folder.path))?.sorted() ?? []
+      let relative = plist.path.hasPrefix(folder.path + "/") ? String(plist.path.dropFirst(folder.path.count + 1)) : nil
+      for entry in entries where entry.hasSuffix(".xcodeproj") {
+        let pbxproj = folder.appendingPathComponent(entry).appendingPathComponent("project.pbxproj")
+        guard let relative, let data = try? Data(contentsOf: pbxproj),
+          let project = try? XcodeProject(data: data, path: pbxproj.path),
+          let version = project.deploymentTarget(forInfoPlist: relative)
+        else { continue }
+        return DeploymentTarget(version: version, project: Self.shownPath(of: folder.appendingPathComponent(entry)))
+      }
+      if entries.contains(".git") || folder.path == "/" { break }
+      folder = folder.deletingLastPathComponent()
+    }
+    return nil
+  }
+
+  /// How many folders above the Info.plist ``deploymentTarget()`` looks in.
+  static let projectSearchDepth = 8
+
+  /// A project's path as messages show it: relative to the current directory when it lies below it.
+  private static func shownPath(of url: URL) -> String {
+    let current = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.path
+    let path = url.standardizedFileURL.path
+    return path.hasPrefix(current + "/") ? String(path.dropFirst(current.count + 1)) : path
+  }
+
   /// A path relative to the root, as messages show it: under the folder the user named.
   public func shown(_ path: String) -> String {
     switch folder {

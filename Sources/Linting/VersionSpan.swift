@@ -12,12 +12,13 @@ public struct VersionSpan {
   /// How the span's last version reads: `10.x` before a new major layer, `13.3` before 13.4, `18.x` before 26, `26.x` at the top.
   public let last: String
 
-  /// The spans that cover `range`, oldest first.
+  /// The spans that cover `range`, oldest first, with the rules of an app linked against `linkedSDK`
+  /// (nil: each version's own SDK, as an app built with a current Xcode; K1b, R1b).
   ///
   /// A range of one version is one span named by that version. Otherwise a span that ends where a
   /// layer begins reads as the release before it (`10.x`, `13.3`), and the last one reads as the upper
   /// bound, or as its whole major release (`18.x`) when the bound is `N.0` and no layer starts within `N`.
-  public static func covering(_ range: ClosedRange<OSVersion>) -> [VersionSpan] {
+  public static func covering(_ range: ClosedRange<OSVersion>, linkedSDK: OSVersion? = nil) -> [VersionSpan] {
     let layers = RuleLayer.all
     var spans: [VersionSpan] = []
     for (index, layer) in layers.enumerated() where layer.since <= range.upperBound {
@@ -32,7 +33,7 @@ public struct VersionSpan {
       } else {
         last = upperBound(range.upperBound, nextLayer: next)
       }
-      spans.append(VersionSpan(rules: RuleSet.forVersion(first), first: first, last: last))
+      spans.append(VersionSpan(rules: RuleSet.forVersion(first, linkedSDK: linkedSDK), first: first, last: last))
     }
     return spans
   }

@@ -20,7 +20,8 @@ extension InfoPlistDocument {
       plistPath = try access.resolve("Info.plist", relativeTo: plistPath)
     }
     let shownPath = access.displayPath(plistPath)
-    let values = try PropertyListReader.dictionary(from: access.read(plistPath), path: shownPath)
+    let plistData = try access.read(plistPath)
+    let values = try PropertyListReader.dictionary(from: plistData, path: shownPath)
     let folder = Self.parent(of: plistPath)
 
     var tables: [StringsTable] = []
@@ -32,8 +33,10 @@ extension InfoPlistDocument {
       localizationFolders.append(locale)
       guard let stringsPath = try Self.existingFile("InfoPlist.strings", in: lproj, access: access) else { continue }
       let shown = access.displayPath(stringsPath)
-      let entries = try StringsFile.parse(access.read(stringsPath), path: shown)
-      tables.append(StringsTable(locale: locale, origin: .stringsFile(path: shown), entries: entries))
+      let data = try access.read(stringsPath)
+      let entries = try StringsFile.parse(data, path: shown)
+      tables.append(
+        StringsTable(locale: locale, origin: .stringsFile(path: shown), entries: entries, keyLines: StringsFile.keyLines(data)))
     }
 
     var staleCatalogKeys: [String] = []
@@ -48,14 +51,16 @@ extension InfoPlistDocument {
 
     self.init(
       values: values, strings: LocalizedStrings(tables), path: shownPath,
-      localizationFolders: localizationFolders, staleCatalogKeys: staleCatalogKeys)
+      localizationFolders: localizationFolders, staleCatalogKeys: staleCatalogKeys,
+      keyLines: KeyLines.ofPropertyList(plistData))
   }
 
   /// Parses an Info.plist's bytes (XML, binary or old-style) already in memory, without localized strings.
   ///
   /// - Throws: ``PlistLoadError`` naming `path`, as for a file.
   public init(data: Data, path: String) throws {
-    self.init(values: try PropertyListReader.dictionary(from: data, path: path), path: path)
+    self.init(
+      values: try PropertyListReader.dictionary(from: data, path: path), path: path, keyLines: KeyLines.ofPropertyList(data))
   }
 
   // MARK: - Paths

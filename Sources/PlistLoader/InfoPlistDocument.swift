@@ -3,7 +3,7 @@ import PermissionModel
 /// An app's Info.plist and its localized strings: what `phone:install` reads, before a locale is chosen.
 ///
 /// Build one from a file with ``init(contentsOf:relativeTo:access:)`` or from the inline `info` table with
-/// ``init(values:strings:path:localizationFolders:staleCatalogKeys:)``; both are plain values, so a runner
+/// ``init(values:strings:path:localizationFolders:staleCatalogKeys:keyLines:)``; both are plain values, so a runner
 /// may load a file once and share the document between cases. ``resolve(locale:)`` then gives the model's
 /// ``InfoPlist`` for a device.
 public struct InfoPlistDocument: Sendable, Hashable {
@@ -17,6 +17,9 @@ public struct InfoPlistDocument: Sendable, Hashable {
   public let localizationFolders: [String]
   /// The keys `InfoPlist.xcstrings` marks stale, sorted.
   public let staleCatalogKeys: [String]
+  /// The line each top-level key of the Info.plist file is written on, for messages that point at it;
+  /// empty for an inline table or a binary plist.
+  package let keyLines: [String: Int]
   let checked: CheckedInfoPlist
 
   /// Wraps Info.plist values already in memory, such as the inline `info` table, without any Foundation round trip.
@@ -25,13 +28,15 @@ public struct InfoPlistDocument: Sendable, Hashable {
     strings: LocalizedStrings = LocalizedStrings(),
     path: String? = nil,
     localizationFolders: [String] = [],
-    staleCatalogKeys: [String] = []
+    staleCatalogKeys: [String] = [],
+    keyLines: [String: Int] = [:]
   ) {
     self.path = path
     self.values = values
     self.strings = strings
     self.localizationFolders = localizationFolders
     self.staleCatalogKeys = staleCatalogKeys
+    self.keyLines = keyLines
     checked = CheckedInfoPlist(values)
   }
 

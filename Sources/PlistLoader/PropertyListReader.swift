@@ -17,8 +17,16 @@ enum PropertyListReader {
 
   /// Parses `data` into a value; `path` names the file in errors.
   static func value(from data: Data, path: String) throws -> PlistValue {
-    if syntax(of: data) == .binary, BinaryPropertyListTrailer(data)?.holdsSet(in: data) == true {
-      throw PlistLoadError(.unexpectedStructure, path: path, reason: "holds a set, which no Info.plist or strings file has")
+    if syntax(of: data) == .binary, let trailer = BinaryPropertyListTrailer(data) {
+      if trailer.holdsSet(in: data) {
+        throw PlistLoadError(.unexpectedStructure, path: path, reason: "holds a set, which no Info.plist or strings file has")
+      }
+      let limit = BinaryPropertyListTrailer.expansionLimit
+      if let size = trailer.expandedSize(in: data, limit: limit), size > limit {
+        throw PlistLoadError(
+          .unexpectedStructure, path: path,
+          reason: "its arrays and dictionaries name the same objects over and over: read out, it would hold more than \(limit) values, which no Info.plist or strings file has")
+      }
     }
     let object: Any
     do {

@@ -15,4 +15,13 @@ public struct ResolvedInfoPlist: Sendable, Equatable {
     self.localization = localization
     self.diagnostics = diagnostics
   }
+
+  /// The texts alerts show that hold a build setting an Xcode build would have expanded (K5): the app's
+  /// names, then the usage descriptions and purpose texts, each with the first setting it holds.
+  package var unexpandedBuildSettings: [(key: String, setting: String)] {
+    let names = [(InfoPlistKey.bundleDisplayName.rawValue, infoPlist.bundleDisplayName), (InfoPlistKey.bundleName.rawValue, infoPlist.bundleName)]
+    let usage = UsageDescriptionKey.allCases.map { ($0.rawValue, infoPlist.usageDescriptions[$0]) }
+    let purposes = infoPlist.temporaryUsageDescriptions.sorted { $0.key < $1.key }.map { ($0.key, Optional($0.value)) }
+    return (names + usage + purposes).compactMap { key, text in text.flatMap(BuildSetting.first(in:)).map { (key, $0) } }
+  }
 }

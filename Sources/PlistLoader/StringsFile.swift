@@ -24,6 +24,12 @@ public enum StringsFile {
     return entries
   }
 
+  /// The line each key of a strings file is written on; empty for a compiled plist or text that does not decode.
+  package static func keyLines(_ data: Data) -> [String: Int] {
+    guard encoding(of: data) != .binaryPropertyList, let text = try? utf8Text(of: data, path: "") else { return [:] }
+    return KeyLines.ofText(String(decoding: text, as: UTF8.self))
+  }
+
   /// The encoding of a strings file, from its byte-order mark or, without one, from where its NUL bytes fall.
   public static func encoding(of data: Data) -> Encoding {
     if data.starts(with: "bplist".utf8) { return .binaryPropertyList }

@@ -16,11 +16,14 @@ public struct StringsTable: Sendable, Hashable {
   public var origin: Origin
   /// Info.plist key (or purpose key) → localized text.
   public var entries: [String: String]
+  /// The line each key is written on in a strings file, for messages that point at it; empty otherwise.
+  package var keyLines: [String: Int]
 
   /// Creates a table of `locale` from `origin`.
-  public init(locale: String, origin: Origin, entries: [String: String]) {
+  public init(locale: String, origin: Origin, entries: [String: String], keyLines: [String: Int] = [:]) {
     self.locale = locale
     self.origin = origin
     self.entries = entries
+    self.keyLines = keyLines
   }
 }

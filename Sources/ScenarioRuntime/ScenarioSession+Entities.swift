@@ -75,6 +75,10 @@ extension ScenarioSession {
     for diagnostic in resolved.diagnostics {
       world.note("\(document.path ?? "info"): \(diagnostic)")
     }
+    // K5: $(NAME) and ${NAME} are expanded by an Xcode build, never by permsim.
+    for (key, setting) in resolved.unexpandedBuildSettings {
+      world.note("\(document.path ?? "info"): \(key) contains the build setting \(setting), which only an Xcode build expands: alerts show it as written")
+    }
     currentApp = app.entityID
     call.push(App.members.wrap(app))
   }

@@ -21,15 +21,16 @@ struct LintCommandTests {
 
   @Test("one line per finding, errors first, then the summary on the same stream; exit 1 on errors")
   func linesAndStatus() throws {
-    let result = try Self.lint([LintFixtures.path("MissingKeys")])
+    let arguments = [LintFixtures.path("MissingKeys"), "--ios", "8...26", "--intends", "whenInUse", "--intends", "always"]
+    let result = try Self.lint(arguments)
     #expect(result.status == 1)
     var lines = result.output.split(separator: "\n").map(String.init)
     let summary = lines.popLast()
-    let report = try Linter.run(path: LintFixtures.path("MissingKeys"))
+    let report = try Linter.run(path: LintFixtures.path("MissingKeys"), options: try LintCommand.parse(arguments).options())
     #expect(lines == report.findings.map(\.description))
     #expect(lines.first?.contains(": error: iOS 11.0–26.x: requestAlwaysAuthorization is a silent no-op") == true)
     #expect(lines.dropFirst().allSatisfy { $0.contains(": note: ") })
-    #expect(summary == "permsim lint: 1 error, 0 warnings, 5 notes in 9 checks on iOS 8.0–26.x (intentions: whenInUse, always, inferred from the keys)")
+    #expect(summary == "permsim lint: 1 error, 0 warnings, 5 notes in 9 checks on iOS 8.0–26.x (intentions: whenInUse, always)")
     #expect(result.errors == "")
   }
 
@@ -46,7 +47,7 @@ struct LintCommandTests {
     #expect(background.status == 1)
     #expect(background.output.contains(": error: iOS 9.0–18.x: setting allowsBackgroundLocationUpdates to true crashes the app"))
     #expect(!background.output.contains("(B1)"))
-    let clip = try Self.lint([LintFixtures.path("Complete"), "--app-clip", "--ios", "14"])
+    let clip = try Self.lint([LintFixtures.path("Complete"), "--app-clip", "--ios", "14", "--intends", "always"])
     #expect(clip.status == 1)
     #expect(clip.output.contains(": error: iOS 14.0: requestAlwaysAuthorization in an App Clip is a mistake"))
   }
@@ -58,14 +59,14 @@ struct LintCommandTests {
     #expect(result.output == "\(LintFixtures.path("Malformed"))/Info.plist:7: error: Close tag does not match open tag string\n")
   }
 
-  @Test("unreadable input exits 2: a missing path, or a folder without an Info.plist")
+  @Test("unreadable input exits 2: a missing path, or a folder with no Info.plist in or below it")
   func unreadable() throws {
     let missing = try Self.lint([LintFixtures.path("Nowhere")])
     #expect(missing.status == 2)
     #expect(missing.errors == "permsim: \(LintFixtures.path("Nowhere")): no such file or directory\n")
     let empty = try Self.lint([LintFixtures.path("Localized") + "/de.lproj"])
     #expect(empty.status == 2)
-    #expect(empty.errors == "permsim: \(LintFixtures.path("Localized"))/de.lproj/Info.plist: no such file or directory\n")
+    #expect(empty.errors == "permsim: \(LintFixtures.path("Localized"))/de.lproj: no Info.plist (or *-Info.plist) below it\n")
   }
 
   @Test("usage errors exit 2 through the command line's entry point", arguments: [
@@ -87,7 +88,7 @@ struct LintCommandTests {
     let result = try Self.lint([path])
     #expect(result.status == 1)
     #expect(result.output.contains(
-      ": error: iOS 8.0–26.x: NSLocationWhenInUsageDescription is not a key iOS reads (did you mean NSLocationWhenInUseUsageDescription?)"))
+      ":2: error: iOS 15.0–26.x: NSLocationWhenInUsageDescription is not a key iOS reads (did you mean NSLocationWhenInUseUsageDescription?)"))
     #expect(result.output.hasSuffix("(intentions: whenInUse, inferred from the keys)\n"), "the summary comes last")
   }
 

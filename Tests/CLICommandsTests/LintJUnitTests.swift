@@ -75,7 +75,8 @@ struct LintJUnitTests {
     #expect(failed == ["K2 requestWhenInUseAuthorization", "T4 NSLocationTemporaryUsageDescriptionDictionary"])
     let text = String(decoding: document, as: UTF8.self)
     #expect(text.contains("type=\"LintError\""))
-    #expect(text.contains("message=\"iOS 8.0–26.x: requestWhenInUseAuthorization is a silent no-op"))
+    // The message names the key's line (issue 38, item 13).
+    #expect(text.contains("/Info.plist:7: iOS 15.0–26.x: requestWhenInUseAuthorization is a silent no-op"))
   }
 
   @Test("a malformed Info.plist still gets a report: one failed case")

@@ -11,16 +11,22 @@ struct LintVersionTests {
     VersionSpan.covering(range).map { VersionSpan.label([$0][...]) }
   }
 
-  @Test("the default range walks every layer from 8.0 and reaches 26.x; 18.x is the release before 26 (§1)")
-  func defaultRange() throws {
-    #expect(Self.labels(LintOptions.defaultVersions) == [
+  @Test("from iOS 8 the range walks every layer and reaches 26.x; 18.x is the release before 26 (§1)")
+  func fullRange() throws {
+    let fromEight = OSVersion(8)...LintOptions.defaultVersions.upperBound
+    #expect(Self.labels(fromEight) == [
       "8.x", "9.0–10.x", "11.x", "12.x", "13.0–13.3", "13.4–13.x", "14.x", "15.0–16.x", "17.x", "18.x", "26.x",
     ])
-    #expect(VersionSpan.label(VersionSpan.covering(LintOptions.defaultVersions)[...]) == "8.0–26.x")
-    // Without --ios, the range is the app's: from its MinimumOSVersion when it declares one, else 8.0.
-    #expect(try LintCommand.parse([LintFixtures.path("Complete")]).options().versions == nil)
+    #expect(VersionSpan.label(VersionSpan.covering(fromEight)[...]) == "8.0–26.x")
     #expect(Self.labels(try LintOptions.versions(parsing: "17.0...26.1")) == ["17.x", "18.x", "26.0–26.1"])
-    #expect(VersionSpan.covering(LintOptions.defaultVersions).map(\.rules.since) == RuleLayer.all.dropFirst().map(\.since))
+    #expect(VersionSpan.covering(fromEight).map(\.rules.since) == RuleLayer.all.dropFirst().map(\.since))
+  }
+
+  @Test("without --ios nor anything that says where the app starts, the range starts at the assumed deployment target, 15.0")
+  func assumedRange() throws {
+    #expect(try LintCommand.parse([LintFixtures.path("Complete")]).options().versions == nil)
+    #expect(LintOptions.assumedDeploymentTarget == OSVersion(15))
+    #expect(VersionSpan.label(VersionSpan.covering(LintOptions.defaultVersions)[...]) == "15.0–26.x")
   }
 
   @Test("ranges are clipped to their ends; a single version is one span named by it", arguments: [

@@ -62,9 +62,11 @@ struct SystemTextsCommandTests {
 
   @Test("lint --locale: a required language's missing translations are errors; a missing localization is one too")
   func lintLocale() throws {
-    let plain = try Linter.run(path: LintFixtures.path("Localized"))
+    let fromEight = OSVersion(8)...OSVersion(26)
+    let plain = try Linter.run(path: LintFixtures.path("Localized"), options: LintOptions(versions: fromEight))
     #expect(!plain.hasErrors)
-    let required = try Linter.run(path: LintFixtures.path("Localized"), options: LintOptions(locales: ["zh-Hans-CN"]))
+    let required = try Linter.run(
+      path: LintFixtures.path("Localized"), options: LintOptions(versions: fromEight, locales: ["zh-Hans-CN"]))
     #expect(required.hasErrors)
     #expect(required.findings.filter { $0.severity == .error }.map(Self.brief) == [
       "error K5 NSLocationAlwaysAndWhenInUseUsageDescription zh-Hans 11.0–26.x",
@@ -74,7 +76,8 @@ struct SystemTextsCommandTests {
     #expect(required.findings.contains { Self.brief($0) == "warning K4 WantsToNavigate ja 14.0–26.x" })
 
     // Complete has en and zh-Hans: ja is missing; en-GB finds the development language, which needs nothing.
-    let missing = try Linter.run(path: LintFixtures.path("Complete"), options: LintOptions(locales: ["ja-JP", "en-GB", "zh-Hans"]))
+    let missing = try Linter.run(
+      path: LintFixtures.path("Complete"), options: LintOptions(versions: fromEight, locales: ["ja-JP", "en-GB", "zh-Hans"]))
     let error = try #require(missing.findings.first { $0.severity == .error })
     #expect(Self.brief(error) == "error K5 - ja-JP 8.0–26.x")
     #expect(error.message.hasPrefix("no ja-JP localization"))

@@ -32,7 +32,7 @@ struct LintMistakesTests {
     let typo = try #require(report.findings.first { $0.key == "NSLocationWhenInUsageDescription" })
     #expect(typo.severity == .error)
     #expect(typo.rule == .K1)
-    #expect(typo.versions == "8.0–26.x")
+    #expect(typo.versions == "15.0–26.x")
     #expect(typo.message.contains("(did you mean NSLocationWhenInUseUsageDescription?)"))
     #expect(typo.fix == "rename NSLocationWhenInUsageDescription to NSLocationWhenInUseUsageDescription")
     #expect(report.intents == [.whenInUse])
@@ -61,15 +61,17 @@ struct LintMistakesTests {
       ("CFBundleDisplayName", "Finder"), ("NSLocationWhenInUseUsageDescription", "Finds you."),
       ("NSLocationAlwaysAndWhenInUseUsageDescription", "Finds you always."),
     ]
-    let old = try Self.lint(keys)
+    let old = try Self.lint(keys + [("MinimumOSVersion", "9.0")], options: LintOptions(intents: [.whenInUse, .always]))
     #expect(old.hasErrors, "iOS 8–10 need NSLocationAlwaysUsageDescription (K2)")
+    #expect(old.versions == "9.0–26.x")
     let modern = try Self.lint(keys + [("MinimumOSVersion", "14.0")])
     #expect(!modern.hasErrors)
     #expect(modern.versions == "14.0–26.x")
     #expect(modern.summary.contains("on iOS 14.0–26.x, from MinimumOSVersion"))
     let mac = try Self.lint(keys + [("LSMinimumSystemVersion", "15.0")])
     #expect(mac.versions == "15.0–26.x")
-    let given = try Self.lint(keys + [("MinimumOSVersion", "14.0")], options: LintOptions(versions: OSVersion(8)...OSVersion(26)))
+    let given = try Self.lint(
+      keys + [("MinimumOSVersion", "14.0")], options: LintOptions(versions: OSVersion(8)...OSVersion(26), intents: [.always]))
     #expect(given.hasErrors, "--ios wins over MinimumOSVersion")
   }
 

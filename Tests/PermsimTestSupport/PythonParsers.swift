@@ -66,15 +66,16 @@ public enum PythonParsers {
     }
   }
 
-  /// Validates one JSON document against the JSON Schema at `schema`.
+  /// Validates one JSON document against the JSON Schema at `schema`, in the draft its `$schema` names (2020-12 without one).
   public static func jsonDocument(_ text: String, schema: URL) throws -> (status: Int32, output: String) {
     try withFile(text) { path in
       try run(
         """
         import json, sys, jsonschema
         schema = json.load(open(sys.argv[2]))
-        jsonschema.Draft202012Validator.check_schema(schema)
-        jsonschema.validate(json.load(open(sys.argv[1], encoding="utf-8")), schema, cls=jsonschema.Draft202012Validator)
+        cls = jsonschema.validators.validator_for(schema, default=jsonschema.Draft202012Validator)
+        cls.check_schema(schema)
+        jsonschema.validate(json.load(open(sys.argv[1], encoding="utf-8")), schema, cls=cls)
         print("ok")
         """, arguments: [path, schema.path])
     }

@@ -350,6 +350,19 @@ struct BindingTests {
     #expect(result.transcript.contains { $0.contains("NSLocationDefaultAccuracyReduced") && $0.contains("K3") })
   }
 
+  @Test("K5: installing an app whose alert texts hold $(VAR) or ${VAR} says so on the console (issue 38, item 7)")
+  func unexpandedBuildSettings() throws {
+    let result = try ScenarioHarness.scenario("""
+      device { ios = "17.0" }:install { info = {
+        CFBundleDisplayName = "${PRODUCT_NAME}", NSLocationWhenInUseUsageDescription = "$(PRODUCT_NAME) finds cafés near you." } }
+      """)
+    #expect(result.outcome == .passed, "\(result.outcome)")
+    #expect(result.transcript.contains {
+      $0.hasSuffix("info: CFBundleDisplayName contains the build setting ${PRODUCT_NAME}, which only an Xcode build expands: alerts show it as written")
+    })
+    #expect(result.transcript.contains { $0.contains("NSLocationWhenInUseUsageDescription contains the build setting $(PRODUCT_NAME)") })
+  }
+
   @Test("with several devices, expect_* follow the newest app and its device")
   func severalDevices() throws {
     let result = try ScenarioHarness.scenario("""
