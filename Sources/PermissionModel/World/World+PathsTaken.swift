@@ -2,14 +2,22 @@
 
 extension World {
   /// What the world's cases took of the state machine, one record per iOS version its devices run,
-  /// in the order the devices were made; each record's rules are the ids its devices' transcript lines cite.
+  /// in the order the devices were made; each record's rules are the ids its devices' transcript lines
+  /// cite, with C1 for a callback delivered and C5 for one held or released.
   public var pathsTaken: [TakenPaths] {
     var records = taken
     for entry in entries {
-      guard let number = entry.device, case .note(let text) = entry.event else { continue }
+      guard let number = entry.device else { continue }
+      let cited: [RuleID]
+      switch entry.event {
+      case .note(let text): cited = Self.citedRules(in: text)
+      case .delivered: cited = [.C1]
+      case .held, .released: cited = [.C5]
+      case .moved, .clockAdvanced, .deviceMade, .alertShown: continue
+      }
       let version = deviceRecords[number - 1].version.description
       guard let index = records.firstIndex(where: { $0.version == version }) else { continue }
-      for rule in Self.citedRules(in: text) { records[index].add(rule: rule) }
+      for rule in cited { records[index].add(rule: rule) }
     }
     return records
   }
@@ -43,9 +51,12 @@ extension World {
     updatePaths(on: self[app].device) { $0.add(transition) }
   }
 
-  /// Records an alert shown on `device`.
+  /// Records an alert shown on `device`: its id is also the rule that describes it (§4).
   func shown(_ alert: RuleID, on device: DeviceID) {
-    updatePaths(on: device) { $0.add(alert) }
+    updatePaths(on: device) {
+      $0.add(alert)
+      $0.add(rule: alert)
+    }
   }
 
   /// Records a button tapped on an alert of `device`.
