@@ -113,16 +113,7 @@ describe("Always in the background", function()
   scenario("the reminder after three days: Change to Only While Using takes Always back", { ios = { "14.0", "18.0", "26.0" } }, function()
     local phone = device {}
     local app, manager = flows.always(phone, "Navigator")
-    manager.allowsBackgroundLocationUpdates = true
-    manager.pausesLocationUpdatesAutomatically = false
-    manager:startUpdatingLocation()
-    app:background()
-    for day = 1, 3 do
-      phone:set_location(31.2 + day / 10, 121.47)
-      clock:advance "1d"
-    end
-    phone:lock()
-    phone:unlock()
+    flows.background_on_three_days(phone, app, manager)
     expect_prompt { buttons = { "Change to Only While Using", "Always Allow" } }
     expect(phone.prompt.id).to_be "P11"
     phone.prompt:tap "Change to Only While Using"
