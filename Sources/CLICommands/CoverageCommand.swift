@@ -42,19 +42,21 @@ struct CoverageCommand: ParsableCommand {
 
     func run() throws {
       var parts: [(name: String, report: CoverageReport)] = []
-      for path in files {
-        guard let data = FileManager.default.contents(atPath: path) else {
-          throw ValidationError("cannot read \(path): \(String(cString: strerror(errno)))")
-        }
-        parts.append((path, try report(data, path)))
-      }
       let merged: CoverageReport
       let minimums: [CoverageMinimum]
-      do {
+      do throws(CoverageError) {
+        for path in files {
+          guard let data = FileManager.default.contents(atPath: path) else {
+            throw CoverageError("cannot read \(path): \(String(cString: strerror(errno)))")
+          }
+          parts.append((path, try CoverageReport.decode(data, from: path)))
+        }
         merged = try CoverageReport.merged(parts)
         minimums = try minimum.map(CoverageMinimum.parse) ?? []
       } catch {
-        throw ValidationError(error.description)
+        // Exit 2 with the message alone: a ValidationError thrown this late would print the root's usage.
+        writeToStandardError("Error: \(error.description)\nSee 'permsim coverage merge --help'.\n")
+        throw ExitCode(2)
       }
       let verdict = CoverageVerdict()
       let requested = try CoverageFile.parse(outputs, option: "--output")
@@ -65,14 +67,6 @@ struct CoverageCommand: ParsableCommand {
       CoverageMinimum.shortfalls(of: merged, below: minimums).forEach(verdict.add)
       for problem in verdict.problems { writeToStandardError(problem + "\n") }
       if verdict.failsRun { throw ExitCode.failure }
-    }
-
-    private func report(_ data: Data, _ path: String) throws -> CoverageReport {
-      do {
-        return try CoverageReport.decode(data, from: path)
-      } catch {
-        throw ValidationError(error.description)
-      }
     }
   }
 }

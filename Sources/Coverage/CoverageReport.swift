@@ -111,11 +111,14 @@ public struct CoverageReport: Sendable, Codable {
   }
 
   private static func reason(_ error: any Error) -> String {
-    switch error as? DecodingError {
-    case .dataCorrupted(let context), .keyNotFound(_, let context), .typeMismatch(_, let context),
-      .valueNotFound(_, let context):
+    func at(_ context: DecodingError.Context) -> String {
       let path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
-      return (path.isEmpty ? "" : "at \(path): ") + context.debugDescription
+      return path.isEmpty ? "" : "at \(path): "
+    }
+    switch error as? DecodingError {
+    case .keyNotFound(let key, let context): return at(context) + "“\(key.stringValue)” is missing"
+    case .dataCorrupted(let context), .typeMismatch(_, let context), .valueNotFound(_, let context):
+      return at(context) + context.debugDescription
     case nil: return "\(error)"
     @unknown default: return "\(error)"
     }
