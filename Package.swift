@@ -52,8 +52,11 @@ let package = Package(
       name: "ScenarioRuntime", dependencies: ["LuaBridge", "PermissionModel", "PlistLoader", "Reporting"],
       resources: [.embedInCode("Lua/prelude.lua"), .embedInCode("Lua/loader.lua")]
     ),
-    // Run events and the reporters that fold them (console, JUnit XML).
-    .target(name: "Reporting"),
+    // Run events and the reporters that fold them (console, JUnit XML); a case's result carries the
+    // model's record of the paths it took.
+    .target(name: "Reporting", dependencies: ["PermissionModel"]),
+    // Which permission paths a suite exercised, per iOS version, against the diagrams of `explain`.
+    .target(name: "Coverage", dependencies: ["Reporting", "Diagrams", "PermissionModel"]),
     // Discovers scenario files, plans cases, runs them in parallel and posts run events.
     .target(name: "Runner", dependencies: ["ScenarioRuntime", "PlistLoader", "Reporting"]),
 
@@ -85,7 +88,7 @@ let package = Package(
       name: "CLICommands",
       dependencies: [
         "Runner", "ScenarioRuntime", "LuaBridge", "Reporting", "PlistLoader", "PermissionModel", "Linting", "Diagrams",
-        "ReplEngine", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "ReplEngine", "Coverage", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       // What `permsim init` writes.
       resources: [
@@ -112,6 +115,7 @@ let package = Package(
     .testTarget(name: "RunnerTests", dependencies: ["Runner", "PlistLoader"]),
     .testTarget(name: "LintingTests", dependencies: ["Linting", "PermissionModel", "PermsimTestSupport"]),
     .testTarget(name: "DiagramsTests", dependencies: ["Diagrams", "PermissionModel", "PermsimTestSupport"]),
+    .testTarget(name: "CoverageTests", dependencies: ["Coverage", "ScenarioRuntime", "PermsimTestSupport"]),
     .testTarget(name: "ReplEngineTests", dependencies: ["ReplEngine", "ScenarioRuntime", "PermsimTestSupport"]),
     .testTarget(name: "CLICommandsTests", dependencies: ["CLICommands", "PermsimTestSupport", "permsim"]),
     .testTarget(name: "FuzzingTests", dependencies: ["Fuzzing"]),

@@ -6,7 +6,7 @@
 -- in use. The status is then notDetermined, so the app may ask again; meanwhile Settings shows “Ask
 -- Next Time”.
 --
--- Demonstrates: R6 (Allow Once) · E1 · L1 L2 (the grace period) · B1 B3 · C2 C5 · S1 S2 (Ask Next Time).
+-- Demonstrates: R6 R9 (Allow Once) · E1 · L1 L2 (the grace period) · B1 B3 · C2 C5 · S1 S2 (Ask Next Time).
 -- Seeds: 001 ("this permission gets automatically revoked when the app is closed"), 004 §五.1 (Allow
 --   Once: "App 重启后，定位权限会重新变成 NotDetermined"), 002 §二.4 (after Allow Once the app may ask
 --   again next time), 000 §2.3 (the ~10 s measured for temporary grants in the background).
@@ -34,6 +34,18 @@ describe("Allow Once", function()
     local phone = device {}
     local app, manager = allow_once(phone)
     expect(manager.authorizationStatus).to_be "authorizedWhenInUse"
+    expect(phone.settings:get(app)).to_be(ask_next_time(phone))
+  end)
+
+  -- R9: an app that asks for Always first gets the same P7, Allow Once included, on every version
+  -- since 14 (coverage found no case taking it on 18 and 26).
+  scenario("an app that asks for Always first can get Allow Once too", { ios = { "14.0", "18.0", "26.0" } }, function()
+    local phone = device {}
+    local app, manager = flows.open(phone, "Navigator")
+    manager:requestAlwaysAuthorization()
+    expect_prompt { buttons = flows.first_prompt_buttons(phone) }
+    phone.prompt:tap "Allow Once"
+    expect_callback(flows.authorization_callback(phone), { status = "authorizedWhenInUse" })
     expect(phone.settings:get(app)).to_be(ask_next_time(phone))
   end)
 

@@ -6,7 +6,7 @@
 -- When-In-Use app updating in the background shows the blue bar (a “pill” from iOS 13); an Always app
 -- shows nothing before iOS 11, and from iOS 11 only if it opts in.
 --
--- Demonstrates: B1 B3 · K6 · U1 · L1 L2 · the linked SDK (`sdk` option of phone:install).
+-- Demonstrates: B1 B3 · K6 · U1 · L1 L2 · R21 P11 · the linked SDK (`sdk` option of phone:install).
 -- Seeds: 002 §二.1–2 (iOS 8: mode only, with the bar; iOS 9: "可以认为在iOS8.*下
 --   allowsBackgroundLocationUpdates永远为YES"), 004 §四.2–3 and §五.3 (the same history, the bar, the iOS 13 pill).
 -- Sources: shared/reference/ios-location-behavior.md §2 (iOS 8, iOS 9–10), §7 (indicator table),
@@ -106,5 +106,18 @@ describe("Always in the background", function()
     manager.allowsBackgroundLocationUpdates = true
     expect(background_delivery(phone, app, manager)).to_be(true)
     expect(phone.background_location_indicator).to_be(false)
+  end)
+
+  -- R21, P11: after background locations on three separate days, the next unlock asks whether to
+  -- keep Always. No case took “Change to Only While Using” until `permsim run --coverage` said so.
+  scenario("the reminder after three days: Change to Only While Using takes Always back", { ios = { "14.0", "18.0", "26.0" } }, function()
+    local phone = device {}
+    local app, manager = flows.always(phone, "Navigator")
+    flows.background_on_three_days(phone, app, manager)
+    expect_prompt { buttons = { "Change to Only While Using", "Always Allow" } }
+    expect(phone.prompt.id).to_be "P11"
+    phone.prompt:tap "Change to Only While Using"
+    expect(manager.authorizationStatus).to_be "authorizedWhenInUse"
+    expect(phone.settings:get(app)).to_be "While Using the App"
   end)
 end)

@@ -170,16 +170,7 @@ describe("whole flows in Simplified Chinese", function()
 
     -- R21 → P11: background locations on three separate days, then the next unlock. From 17 the
     -- reminder counts the background uses and the days they span (its zh-Hans wording is assumed).
-    manager.allowsBackgroundLocationUpdates = true
-    manager.pausesLocationUpdatesAutomatically = false
-    manager:startUpdatingLocation()
-    app:background()
-    for day = 1, 3 do
-      phone:set_location(31.2 + day / 10, 121.47)
-      clock:advance "1d"
-    end
-    phone:lock()
-    phone:unlock()
+    flows.background_on_three_days(phone, app, manager)
     expect_prompt {
       title = "“导航助手”在过去3天中在后台使用了你的位置3次。你要继续允许后台位置使用吗？",
       buttons = { "更改为仅使用期间", "始终允许" },

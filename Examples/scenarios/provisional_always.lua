@@ -54,7 +54,8 @@ describe("provisional Always", function()
 end)
 
 describe("the deferred prompt (R19)", function()
-  scenario("appears at the next unlock; Change to Always Allow delivers the held event", { ios = { "13.0", "14.0" } }, function()
+  -- Coverage: on 18.0 and 26.0 no case took R19's alert until these rows were added.
+  scenario("appears at the next unlock; Change to Always Allow delivers the held event", { ios = { "13.0", "14.0", "18.0", "26.0" } }, function()
     local phone = device {}
     local app, manager = provisional(phone)
     manager:startMonitoringSignificantLocationChanges()
@@ -83,7 +84,7 @@ describe("the deferred prompt (R19)", function()
     expect(phone.settings:get(app)).to_be "Always"
   end)
 
-  scenario("Keep Only While Using: When-In-Use, told when the app next runs", { ios = "14.0" }, function()
+  scenario("Keep Only While Using: When-In-Use, told when the app next runs", { ios = { "14.0", "18.0", "26.0" } }, function()
     local phone = device {}
     local app, manager = provisional(phone)
     manager:startMonitoringSignificantLocationChanges()

@@ -52,6 +52,9 @@ public struct StateMachineDiagram: Sendable, Hashable {
   public let edges: [Edge]
   /// What an upgrade into the version from an older one changes (UP1–UP4), drawn as a comment; nil for iOS 7.
   public let upgradeNote: String?
+  /// The transitions the arrows draw, in the order of the arrows: a request answered by an alert is one
+  /// transition per button (its arrow into the alert and the button's arrow out of it). Coverage counts them.
+  public let transitions: [StateTransition]
 
   /// Draws the state machine of `version` for an app with these usage descriptions, with the alert
   /// titles, buttons and Settings labels of a device in `texts`' language (Z0; English by default).
@@ -74,6 +77,11 @@ public struct StateMachineDiagram: Sendable, Hashable {
     upgradeNote = builder.rules.upgradeNote
     nodes = builder.nodes.filter { reachable.contains($0.id) }
     edges = builder.edges.filter { reachable.contains($0.from) && reachable.contains($0.to) }
+    // Two origins (WIU with the Always request used or not) may draw the same transition: it counts once.
+    var seen: Set<StateTransition> = []
+    transitions = builder.transitions.filter {
+      reachable.contains($0.from.map(Self.nodeID) ?? Self.settingsID) && reachable.contains(Self.nodeID($0.to)) && seen.insert($0).inserted
+    }
   }
 
   // MARK: - Names
@@ -121,6 +129,8 @@ extension StateMachineDiagram {
     let appName: String?
     var nodes: [Node] = []
     var edges: [Edge] = []
+    /// What the edges draw, as transitions (a request's arrow into its alert adds none: its buttons do).
+    var transitions: [StateTransition] = []
 
     init(
       rules: RuleSet, keys: Set<UsageDescriptionKey>, kind: AppKind, texts: SystemTexts, version: OSVersion,
@@ -154,6 +164,10 @@ extension StateMachineDiagram {
             // K2, A2: drawn where an app with every key would see something happen.
             guard let full = rules.edge(for: call, from: origin, keys: everyKey), !full.isSilentNoOp else { continue }
             edges.append(Edge(from: from, to: from, label: "\(request) · \(noOpReason(edge, call: call))"))
+            transitions.append(
+              StateTransition(
+                from: origin.state, trigger: .request(call, alert: nil, button: nil), to: origin.state, callback: nil,
+                rule: edge.rule))
           default:
             guard !edge.isSilentNoOp else { continue }
             addRequest(edge, from: from, label: request)
@@ -167,6 +181,10 @@ extension StateMachineDiagram {
         for result in edge.results {
           edges.append(Edge(
             from: from, to: nodeID(result.state), label: "\(label) · no alert · \(callbackText(result.callback)) (\(edge.rule))"))
+          transitions.append(
+            StateTransition(
+              from: edge.origin.state, trigger: .request(edge.call, alert: nil, button: nil), to: result.state,
+              callback: result.callback, rule: edge.rule))
         }
         return
       }
@@ -176,6 +194,10 @@ extension StateMachineDiagram {
       for result in edge.results {
         let button = result.button.map { texts.button($0, on: version) } ?? "→"
         edges.append(Edge(from: id, to: nodeID(result.state), label: "\(button) · \(callbackText(result.callback))"))
+        transitions.append(
+          StateTransition(
+            from: edge.origin.state, trigger: .request(edge.call, alert: alert.id, button: result.button),
+            to: result.state, callback: result.callback, rule: edge.rule))
       }
     }
 
@@ -203,6 +225,10 @@ extension StateMachineDiagram {
           let callback = choice.result.status == prompt.from.status ? nil : rules.authorizationCallbackMethod
           let button = texts.button(choice.button, on: version)
           edges.append(Edge(from: id, to: nodeID(choice.result), label: "\(button) · \(callbackText(callback))"))
+          transitions.append(
+            StateTransition(
+              from: prompt.from, trigger: .systemPrompt(alert: prompt.alert.id, button: choice.button), to: choice.result,
+              callback: callback, rule: prompt.id))
         }
       }
     }
@@ -223,16 +249,27 @@ extension StateMachineDiagram {
           let button = texts.button(label, on: version)
           if case .grantOnce = answered.answered(allow: allow) {
             edges.append(Edge(from: id, to: nodeID(.temporaryWhenInUse), label: "\(button) · \(callbackText(rules.authorizationCallbackMethod))"))
+            transitions.append(
+              StateTransition(
+                from: state, trigger: .locationButton(button: label), to: .temporaryWhenInUse,
+                callback: rules.authorizationCallbackMethod, rule: .LB1))
           } else {
             edges.append(Edge(from: id, to: nodeID(state), label: "\(button) · no callback"))
+            transitions.append(
+              StateTransition(from: state, trigger: .locationButton(button: label), to: state, callback: nil, rule: .LB1))
           }
         }
         edges.append(Edge(
           from: nodeID(state), to: nodeID(.temporaryWhenInUse),
           label: "tap, once approved · no alert · \(callbackText(rules.authorizationCallbackMethod)) (LB2)"))
+        transitions.append(
+          StateTransition(
+            from: state, trigger: .locationButton(button: nil), to: .temporaryWhenInUse,
+            callback: rules.authorizationCallbackMethod, rule: .LB2))
       }
       if rules.states.contains(.denied) {
         edges.append(Edge(from: nodeID(.temporaryWhenInUse), to: nodeID(.denied), label: "a denied app's button grant ends (E1, LB5)"))
+        transitions.append(expiry(to: .denied, rule: .E1))
       }
     }
 
@@ -240,10 +277,17 @@ extension StateMachineDiagram {
       if rules.states.contains(.temporaryWhenInUse) {
         edges.append(Edge(
           from: nodeID(.temporaryWhenInUse), to: nodeID(.notDetermined), label: "no longer in use (E1)"))
+        transitions.append(expiry(to: .notDetermined, rule: .E1))
       }
       if kind == .appClip, rules.appClips {
         edges.append(Edge(from: nodeID(.whenInUse), to: nodeID(.notDetermined), label: "04:00 the next day (E3, A1)"))
+        transitions.append(expiry(from: .whenInUse, to: .notDetermined, rule: .E3))
       }
+    }
+
+    /// E1, E3: the system ends a grant; the callback follows C3.
+    private func expiry(from: AuthorizationState = .temporaryWhenInUse, to: AuthorizationState, rule: RuleID) -> StateTransition {
+      StateTransition(from: from, trigger: .expiry, to: to, rule: rule, rules: rules)
     }
 
     // S1, E6, E8
@@ -252,9 +296,11 @@ extension StateMachineDiagram {
       for option in rules.settingsOptions(keys: keys) {
         let label = texts.settingsLabel(rules.label(for: option), on: version)
         edges.append(Edge(from: settingsID, to: nodeID(option.result), label: label))
+        transitions.append(StateTransition(from: nil, trigger: .settings(option), to: option.result, callback: nil, rule: .E6))
       }
       if rules.states.contains(.restricted) {
         edges.append(Edge(from: settingsID, to: nodeID(.restricted), label: "restricted (E8)"))
+        transitions.append(StateTransition(from: nil, trigger: .restriction, to: .restricted, callback: nil, rule: .E8))
       }
     }
 

@@ -1,3 +1,5 @@
+import PermissionModel
+
 /// A finished case: what it was, how it ended and what happened on the way.
 public struct CaseResult: Sendable, Hashable {
   /// The case, as posted with `caseStarted`.
@@ -8,10 +10,13 @@ public struct CaseResult: Sendable, Hashable {
   ///
   /// Pass all of it: reporters bound what they keep and write.
   public var transcript: [String]
+  /// What the case took of the permission state machine, per iOS version (what coverage folds).
+  public var pathsTaken: [TakenPaths]
 
-  public init(info: CaseInfo, outcome: CaseOutcome, transcript: [String] = []) {
+  public init(info: CaseInfo, outcome: CaseOutcome, transcript: [String] = [], pathsTaken: [TakenPaths] = []) {
     self.info = info
     self.outcome = outcome
     self.transcript = transcript
+    self.pathsTaken = pathsTaken
   }
 }

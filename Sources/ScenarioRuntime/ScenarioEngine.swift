@@ -194,6 +194,8 @@ public final class ScenarioEngine {
     public let outcome: CaseOutcome
     /// The iOS versions of the devices the case created, oldest first, each once.
     public let deviceVersions: [String]
+    /// What the case took of the state machine, per iOS version its devices ran (coverage).
+    public let pathsTaken: [TakenPaths]
     /// The world's entries, rendered only when read (most passing cases never are), or lines already rendered.
     private let _transcript: Either
 
@@ -202,15 +204,17 @@ public final class ScenarioEngine {
       case lines([String])
     }
 
-    public init(outcome: CaseOutcome, transcript: [String], deviceVersions: [String]) {
+    public init(outcome: CaseOutcome, transcript: [String], deviceVersions: [String], pathsTaken: [TakenPaths] = []) {
       self.outcome = outcome
       self.deviceVersions = deviceVersions
+      self.pathsTaken = pathsTaken
       _transcript = .lines(transcript)
     }
 
-    init(outcome: CaseOutcome, entries: [TranscriptEntry], deviceVersions: [String]) {
+    init(outcome: CaseOutcome, entries: [TranscriptEntry], deviceVersions: [String], pathsTaken: [TakenPaths]) {
       self.outcome = outcome
       self.deviceVersions = deviceVersions
+      self.pathsTaken = pathsTaken
       _transcript = .entries(entries)
     }
 
@@ -222,14 +226,15 @@ public final class ScenarioEngine {
       }
     }
 
-    private enum CodingKeys: String, CodingKey { case outcome, transcript, deviceVersions }
+    private enum CodingKeys: String, CodingKey { case outcome, transcript, deviceVersions, pathsTaken }
 
     public init(from decoder: any Decoder) throws {
       let container = try decoder.container(keyedBy: CodingKeys.self)
       self.init(
         outcome: try container.decode(CaseOutcome.self, forKey: .outcome),
         transcript: try container.decode([String].self, forKey: .transcript),
-        deviceVersions: try container.decode([String].self, forKey: .deviceVersions))
+        deviceVersions: try container.decode([String].self, forKey: .deviceVersions),
+        pathsTaken: try container.decodeIfPresent([TakenPaths].self, forKey: .pathsTaken) ?? [])
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -237,6 +242,7 @@ public final class ScenarioEngine {
       try container.encode(outcome, forKey: .outcome)
       try container.encode(transcript, forKey: .transcript)
       try container.encode(deviceVersions, forKey: .deviceVersions)
+      try container.encode(pathsTaken, forKey: .pathsTaken)
     }
   }
 
@@ -349,7 +355,12 @@ public final class ScenarioEngine {
     for device in session.world.devices where !versions.contains(device.ios.description) {
       versions.append(device.ios.description)
     }
-    return (CaseRun(outcome: outcome, entries: session.world.transcriptEntries, deviceVersions: versions), kept)
+    return (
+      CaseRun(
+        outcome: outcome, entries: session.world.transcriptEntries, deviceVersions: versions,
+        pathsTaken: session.world.pathsTaken),
+      kept
+    )
   }
 
   /// A new run of the top level of the file at `at` in ``_files`` for its cases (the loader's `prepare`).

@@ -147,6 +147,24 @@ function flows.always(phone, name, options)
   return app, manager
 end
 
+-- R21's trigger: the app updates in the background on three separate days, then the phone is
+-- locked and unlocked, when the reminder (P11) shows.
+---@param phone Device
+---@param app App
+---@param manager CLLocationManager
+function flows.background_on_three_days(phone, app, manager)
+  manager.allowsBackgroundLocationUpdates = true
+  manager.pausesLocationUpdatesAutomatically = false
+  manager:startUpdatingLocation()
+  app:background()
+  for day = 1, 3 do
+    phone:set_location(31.2 + day / 10, 121.47)
+    clock:advance "1d"
+  end
+  phone:lock()
+  phone:unlock()
+end
+
 -- MARK: - Reading callbacks without fixing their order
 
 -- Where an app's callback list ends now; pass it to flows.since to see what arrived after.

@@ -86,10 +86,15 @@ extension World {
     let app = record.app
     let shown = record.buttons[index]
     apply(.answerAlert(alert, tapped: shown))
+    tapped(button, of: record.template.id, on: record.device)
+    let before = self[app].machine.state
     switch record.purpose {
     case .request(let rule):
       if let choice = rule.choices.first(where: { $0.button == button }) {
         change(app, because: rule.id) { $0.answer(choice, of: rule, precise: record.precise) }
+        took(
+          .request(rule.call, alert: record.template.id, button: button), from: before, to: self[app].machine.state,
+          rule: rule.id, app: app)
       }
       endTemporaryGrantsUnlessInUse(app)
       derive(app)
@@ -105,6 +110,7 @@ extension World {
     case .locationButton:
       let action = self[app].sessions.button.answered(allow: button == "Allow")
       perform(action, for: app, because: .LB1)
+      took(.locationButton(button: button), from: before, to: self[app].machine.state, rule: .LB1, app: app)
       endTemporaryGrantsUnlessInUse(app)
       derive(app)
     case .widgets:
@@ -159,7 +165,9 @@ extension World {
     guard let choice = rule.choices.first(where: { $0.button == button }) else { return }
     let events = self[app].deferredEvents
     finishSystemPrompt(rule, for: app)
+    let before = self[app].machine.state
     change(app, because: rule.id) { $0.answer(choice, of: rule) }
+    took(.systemPrompt(alert: rule.alert.id, button: button), from: before, to: self[app].machine.state, rule: rule.id, app: app)
     switch rule.trigger {
     case .alwaysOnlyEventWhileNotInUse:
       // R19: Change to Always Allow delivers the held events; Keep Only While Using drops them.

@@ -17,7 +17,9 @@ extension World {
   /// E1 when an Allow Once grant ends, else E2 for temporary full accuracy.
   func stopBeingInUse(_ app: AppID) {
     let rule: RuleID = self[app].machine.grant == .temporaryWhenInUse ? .E1 : .E2
+    let before = self[app].machine.state
     change(app, because: rule) { $0.stoppedBeingInUse() }
+    if before != self[app].machine.state { took(.expiry, from: before, to: self[app].machine.state, rule: rule, app: app) }
   }
 
   /// A1: an App Clip's When-In-Use grant gets a timer for 04:00 of the next calendar day.

@@ -55,7 +55,9 @@ extension World {
       derive(app)
     case .appClipReset(let app):
       self[app].appClipResetAt = nil
+      let before = self[app].machine.state
       change(app, because: .E3) { $0.appClipGrantExpired() }
+      took(.expiry, from: before, to: self[app].machine.state, rule: .E3, app: app)
       derive(app)
     case .requestLocationTimeout(let manager):
       apply(.callback(.didFailWithError, to: manager, CallbackArguments(error: .locationUnknown)))  // C6

@@ -63,6 +63,7 @@ extension World {
       let id = AlertID(alertRecords.count)
       alertRecords.append(alert)
       self[alert.device].currentAlert = id
+      shown(alert.template.id, on: alert.device)
       record(.alertShown(alert.shown(in: self[alert.device].texts, on: self[alert.device].version)), about: .device(alert.device))
     case .answerAlert(let alert, let shown):
       let device = self[alert].device

@@ -63,8 +63,17 @@ extension World {
   @discardableResult
   func performRequest(_ call: AuthorizationCall, for app: AppID) -> OnRequest {
     let context = context(app)
+    let before = self[app].machine.state
     let outcome = self[app].machine.request(call, in: context)
     record(outcome.transition, of: app, because: nil)
+    switch outcome {
+    case .changed(let rule, _): took(.request(call, alert: nil, button: nil), from: before, to: self[app].machine.state, rule: rule.id, app: app)
+    case .missingUsageDescription: took(.request(call, alert: nil, button: nil), from: before, to: before, rule: .K2, app: app)
+    case .appClipCannotRequestAlways: took(.request(call, alert: nil, button: nil), from: before, to: before, rule: .A2, app: app)
+    case .ignoredNotInForeground, .ignoredAlertShowing, .showLocationServicesAlert, .locationServicesOff, .showPrompt,
+      .unchanged, .noRule:
+      break
+    }
     carryOut(outcome, of: call, for: app)
     return outcome
   }

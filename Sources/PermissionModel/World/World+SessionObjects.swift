@@ -180,6 +180,9 @@ extension World {
     let action = self[app].sessions.button.tap(
       authorization: machine.state, locationServicesEnabled: self[device].locationServicesEnabled)
     perform(action, for: app, because: .LB2)
+    if case .grantOnce = action {
+      took(.locationButton(button: nil), from: machine.state, to: self[app].machine.state, rule: .LB2, app: app)
+    }
   }
 
   /// Carries out what the button decided (a tap, or an answer to P12).

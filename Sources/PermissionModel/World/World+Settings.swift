@@ -50,6 +50,7 @@ extension World {
           + options.map { "“\(settingsLabel(optionLabel($0, app), app))”" }.joined(separator: ", "))
     }
     let shown = settingsLabel(key, app)
+    chose(option, from: machine.state, app: app)
     // D2 (assumed): selecting the option already selected changes nothing; a temporary or
     // provisional grant stays what it was.
     if SettingsOption.selected(for: machine.state) == option {
@@ -59,6 +60,7 @@ extension World {
     log(.device(self[app].device), "Settings: “\(name)” → \(shown)")
     let before = authorizationView(app)
     change(app, because: .E6) { $0.select(option) }
+    took(.settings(option), from: nil, to: self[app].machine.state, rule: .E6, app: app)
     withdrawAlertIfChanged(app, since: before)  // D1
     derive(app)
   }
@@ -108,6 +110,7 @@ extension World {
     log(.device(self[app].device), "Settings: “\(self[app].info.name)” restricted \(on ? "on" : "off")")
     let before = authorizationView(app)
     change(app, because: .E8) { $0.setRestricted(on) }
+    if on { took(.restriction, from: nil, to: self[app].machine.state, rule: .E8, app: app) }
     withdrawAlertIfChanged(app, since: before)  // D1
     derive(app)
   }

@@ -27,6 +27,8 @@ public final class World {
   var monitorRefs: [SessionObjectRef] = []
   var backgroundSessionRefs: [SessionObjectRef] = []
   var serviceSessionRefs: [SessionObjectRef] = []
+  /// What the cases took, one record per iOS version (``pathsTaken`` adds the rules the transcript cites).
+  var taken: [TakenPaths] = []
   /// Sees every effect `apply` performs, in order (tests assert on effects rather than on transcript text).
   var effectObserver: ((Effect) -> Void)?
 
@@ -78,6 +80,7 @@ public final class World {
         texts: SystemTexts(locale: options.locale),
         startDate: options.date, createdAt: now, locationServicesEnabled: options.locationServicesEnabled,
         location: options.location, lastMovedAt: now, wifiSSID: options.wifi))
+    startPaths(on: id)
     apply(.record(.deviceMade(name: deviceName(id), options: options), about: .device(id)))
     return Device(world: self, id: id)
   }
