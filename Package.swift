@@ -52,8 +52,9 @@ let package = Package(
       name: "ScenarioRuntime", dependencies: ["LuaBridge", "PermissionModel", "PlistLoader", "Reporting"],
       resources: [.embedInCode("Lua/prelude.lua"), .embedInCode("Lua/loader.lua")]
     ),
-    // Run events and the reporters that fold them (console, JUnit XML).
-    .target(name: "Reporting"),
+    // Run events and the reporters that fold them (console, JUnit XML, TAP, JSON, HTML).
+    // The HTML pages' stylesheet and script are files in HTML/, embedded in the binary.
+    .target(name: "Reporting", resources: [.embedInCode("HTML/report.css"), .embedInCode("HTML/report.js")]),
     // Discovers scenario files, plans cases, runs them in parallel and posts run events.
     .target(name: "Runner", dependencies: ["ScenarioRuntime", "LuaBridge", "PlistLoader", "Reporting"]),
 

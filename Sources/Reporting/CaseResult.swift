@@ -8,10 +8,14 @@ public struct CaseResult: Sendable, Hashable {
   ///
   /// Pass all of it: reporters bound what they keep and write.
   public var transcript: [String]
+  /// The alerts and Settings screens the case's devices showed, each at its transcript line (empty when
+  /// the transcript is).
+  public var screens: [CaseScreen]
 
-  public init(info: CaseInfo, outcome: CaseOutcome, transcript: [String] = []) {
+  public init(info: CaseInfo, outcome: CaseOutcome, transcript: [String] = [], screens: [CaseScreen] = []) {
     self.info = info
     self.outcome = outcome
     self.transcript = transcript
+    self.screens = screens
   }
 }
