@@ -17,6 +17,7 @@ public struct PermsimCommand: ParsableCommand {
     subcommands: [
       RunCommand.self, ReplCommand.self, LintCommand.self, ExplainCommand.self, EvalCommand.self, InitCommand.self,
       DefinitionsCommand.self,
+      PreviewCommand.self,
     ]
   )
 

@@ -32,6 +32,16 @@
     });
     shown.textContent = count + " of " + index.length + " cases shown";
   }
+  // The filters can come from the address (report.html?outcome=failed&search=onboarding&open=1), to link
+  // to a view of the report; open=1 opens the cases shown (the first 50).
+  var params = new URLSearchParams(location.search);
+  ["file", "tag", "ios", "search"].forEach(function (name) {
+    if (params.has(name)) form.elements[name].value = params.get(name);
+  });
+  if (params.has("outcome")) {
+    var wanted = params.get("outcome").split(",");
+    form.querySelectorAll("input[name=outcome]").forEach(function (box) { box.checked = wanted.indexOf(box.value) >= 0; });
+  }
   form.addEventListener("input", apply);
   form.addEventListener("change", apply);
   form.addEventListener("submit", function (event) { event.preventDefault(); });
@@ -39,9 +49,17 @@
   function openTarget() {
     var target = location.hash && document.getElementById(location.hash.slice(1));
     var details = target && target.querySelector("details");
-    if (details) details.open = true;
+    if (details) {
+      details.open = true;
+      target.scrollIntoView();
+    }
   }
   window.addEventListener("hashchange", openTarget);
-  openTarget();
   apply();
+  if (params.get("open") === "1") {
+    index.filter(function (entry) { return !entry.element.hidden; }).slice(0, 50).forEach(function (entry) {
+      entry.element.querySelector("details").open = true;
+    });
+  }
+  openTarget();
 })();
