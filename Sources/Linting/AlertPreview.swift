@@ -28,9 +28,13 @@ public struct AlertPreview {
   public init(_ document: InfoPlistDocument, options: LintOptions = LintOptions(), displayPath: @escaping (String) -> String = { $0 }) {
     self.document = document
     kind = options.appClip ? .appClip : document.appKind
-    let all = VersionSpan.covering(options.versions ?? Linter.defaultVersions(for: document))
-    spans = kind == .appClip ? all.filter(\.rules.appClips) : all  // A1
     languages = options.locales.isEmpty ? Self.shippedLanguages(of: document) : options.locales
+    // Z1: a text that changes within a layer (您 → 你 at 16.0) starts a span of its own.
+    let textChanges = languages.compactMap { SystemTexts(locale: $0).table }.flatMap { table in
+      [table.titles, table.messages, table.buttons, table.switches].flatMap { $0.values.flatMap { $0.map(\.since) } }
+    }
+    let all = VersionSpan.covering(options.versions ?? Linter.defaultVersions(for: document), boundaries: textChanges)
+    spans = kind == .appClip ? all.filter(\.rules.appClips) : all  // A1
     var lintOptions = options
     lintOptions.locales = languages
     findings = Linter.lint(document, options: lintOptions, displayPath: displayPath).findings
@@ -106,11 +110,27 @@ public struct AlertPreview {
     let rules = span.rules
     let keys = Set(resolved.first?.usageDescriptions.keys.map { $0 } ?? [])
     var shown: [Shown] = []
-    for edge in rules.requestEdges(keys: keys, kind: kind) {
+    // Only the states the app's own requests reach from ND: an app without the Always key never gets R19's prompt.
+    var reached: [RequestOrigin] = [.notDetermined]
+    var edges: [RequestEdge] = []
+    var visited = 0
+    while visited < reached.count {
+      let origin = reached[visited]
+      visited += 1
+      for call in AuthorizationCall.allCases {
+        guard let edge = rules.edge(for: call, from: origin, keys: keys, kind: kind) else { continue }
+        edges.append(edge)
+        for result in edge.results {
+          let next = RequestOrigin(state: result.state, alwaysRequested: result.alwaysRequested)
+          if !reached.contains(next) { reached.append(next) }
+        }
+      }
+    }
+    for edge in edges {
       guard let alert = edge.alert else { continue }
       shown.append(draw(alert, situation: Self.situation(edge), rule: edge.rule, span: span, resolved: resolved))
     }
-    for prompt in rules.systemPrompts {
+    for prompt in rules.systemPrompts where reached.contains(where: { $0.state == prompt.from }) {
       let situation = "\(Self.kindPhrase(prompt.alert.kind)) from \(prompt.from.shortName)"
       shown.append(draw(prompt.alert, situation: situation, rule: prompt.id, span: span, resolved: resolved))
     }
