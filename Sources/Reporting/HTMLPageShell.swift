@@ -7,6 +7,7 @@ enum HTMLPageShell {
   static func begin(title: String, into page: inout XMLWriter) {
     page.markup("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
     page.markup("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
+    page.markup("<meta name=\"color-scheme\" content=\"light dark\">\n")
     // No fetch of any kind: the page opens from a CI artifact or a mail attachment as it is.
     page.markup(
       "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'\">\n")

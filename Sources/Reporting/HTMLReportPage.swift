@@ -33,7 +33,7 @@ struct HTMLReportPage {
     for item in cases { tally.add(item.result.outcome) }
     page.markup("<header>\n<h1>permsim report</h1>\n")
     if interrupted { page.element("p", class: "problem", "The run was interrupted: the report holds the cases that finished.") }
-    page.markup("<ul class=\"counts\" aria-label=\"Cases by outcome\">")
+    page.markup("<ul class=\"counts\">")
     let counts = [tally.failed, tally.errored, tally.passed, tally.skipped]
     for (outcome, count) in zip(Self.outcomes, counts) {
       page.open("li", class: "count " + outcome)
@@ -137,7 +137,7 @@ struct HTMLReportPage {
   private func `case`(_ item: HTMLReporter.Case, number: Int, cited: inout Set<String>, into page: inout XMLWriter) {
     let result = item.result
     let outcome = Self.outcome(result.outcome)
-    page.markup("<article")
+    page.markup("<div")
     page.attribute("class", "case " + outcome)
     page.attribute("id", "case-\(number)")
     page.attribute("data-outcome", outcome)
@@ -156,7 +156,7 @@ struct HTMLReportPage {
     if case .skipped(let reason) = result.outcome, !reason.isEmpty { page.element("p", class: "note", "Skipped: " + reason) }
     if let problem = result.problem { self.problem(problem, at: result.failureLocation, into: &page) }
     timeline(result, cited: &cited, into: &page)
-    page.markup("</div></details></article>\n")
+    page.markup("</div></details></div>\n")
   }
 
   private static func outcome(_ outcome: CaseOutcome) -> String {
@@ -201,7 +201,7 @@ struct HTMLReportPage {
       page.markup("<li>")
       var text = Substring(line)
       if line.hasPrefix("["), let close = line.firstIndex(of: "]") {
-        page.element("time", line[line.index(after: line.startIndex)..<close])
+        page.element("span", class: "at", line[line.index(after: line.startIndex)..<close])
         text = line[line.index(after: close)...].drop { $0 == " " }
       }
       page.markup("<span class=\"text\">")

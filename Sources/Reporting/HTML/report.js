@@ -3,7 +3,7 @@
   "use strict";
   var form = document.getElementById("filters");
   if (!form) return;
-  var cases = Array.prototype.slice.call(document.querySelectorAll("article.case"));
+  var cases = Array.prototype.slice.call(document.querySelectorAll("div.case"));
   var shown = document.getElementById("shown");
   var index = cases.map(function (element) {
     return {
