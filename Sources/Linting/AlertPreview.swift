@@ -107,7 +107,8 @@ public struct AlertPreview {
 
   /// The alerts of `span`: the requests' first (R-rules, P14 for an App Clip), the system prompts, P9 and P10.
   func alerts(on span: VersionSpan, resolved: [InfoPlist]) -> [Shown] {
-    let rules = span.rules
+    // A3: an App Clip's rules are a variant of the span's (its first prompt is P14).
+    let rules = kind == .appClip ? RuleSet.forVersion(span.first, kind: .appClip) : span.rules
     let keys = Set(resolved.first?.usageDescriptions.keys.map { $0 } ?? [])
     var shown: [Shown] = []
     // Only the states the app's own requests reach from ND: an app without the Always key never gets R19's prompt.
@@ -151,10 +152,11 @@ public struct AlertPreview {
     purposeKey: String? = nil
   ) -> Shown {
     let version = span.first
+    let rules = span.rules
     let alerts = zip(languages, resolved).map { language, info in
       let texts = SystemTexts(locale: language)
       let (precise, map) = template.accuracyControls(
-        reportsAccuracy: span.rules.reportsAccuracy, defaultAccuracyReduced: info.defaultAccuracyReduced)
+        reportsAccuracy: rules.reportsAccuracy, defaultAccuracyReduced: info.defaultAccuracyReduced)
       let name = info.bundleDisplayName ?? info.bundleName ?? "App"
       let screen = AlertScreen(
         id: template.id.rawValue, number: 1, app: name, title: template.title(appName: name, in: texts, on: version),
