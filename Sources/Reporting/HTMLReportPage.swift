@@ -58,7 +58,11 @@ struct HTMLReportPage {
       page.element("dd", value)
       page.markup("</div>")
     }
-    page.markup("</dl>\n<div class=\"breakdowns\">")
+    page.markup("</dl>\n")
+    if cases.contains(where: { $0.result.outcome == .passed && $0.result.transcript.isEmpty }) {
+      page.element("p", class: "note", "Cases that passed show their summary only; their timelines are kept when the run asks for all of them.")
+    }
+    page.markup("<div class=\"breakdowns\">")
     breakdown("By file", key: \.info.suitePath, into: &page)
     breakdown("By iOS version", key: { $0.info.iOSVersion ?? "–" }, into: &page)
     page.markup("</div>\n</header>\n")
@@ -145,15 +149,21 @@ struct HTMLReportPage {
     page.attribute("data-ios", result.info.iOSVersion ?? "")
     page.attribute("data-tags", result.info.tags.joined(separator: " "))
     page.attribute("data-search", ([result.info.name, result.info.suitePath] + result.info.tags).joined(separator: " ").lowercased())
-    page.markup(result.problem == nil ? "><details><summary>" : "><details open><summary>")
+    var skipReason: String?
+    if case .skipped(let reason) = result.outcome, !reason.isEmpty { skipReason = reason }
+    // A case with nothing more than its summary (a passed case, by default) is one line, not a disclosure:
+    // 10,000 of them open at once.
+    let hasBody = result.problem != nil || skipReason != nil || !result.transcript.isEmpty
+    page.markup(hasBody ? (result.problem == nil ? "><details><summary>" : "><details open><summary>") : "><p class=\"head\">")
     page.element("span", class: "badge", outcome)
     page.element("span", class: "name", result.info.name)
     page.element("span", class: "where", result.declaration.description)
     var meta = TimeFormat.seconds(item.durationNanoseconds) + " s"
     if !result.info.tags.isEmpty { meta += " · " + result.info.tags.joined(separator: ", ") }
     page.element("span", class: "meta", meta)
+    guard hasBody else { return page.markup("</p></div>\n") }
     page.markup("</summary><div class=\"body\">")
-    if case .skipped(let reason) = result.outcome, !reason.isEmpty { page.element("p", class: "note", "Skipped: " + reason) }
+    if let skipReason { page.element("p", class: "note", "Skipped: " + skipReason) }
     if let problem = result.problem { self.problem(problem, at: result.failureLocation, into: &page) }
     timeline(result, cited: &cited, into: &page)
     page.markup("</div></details></div>\n")
@@ -190,10 +200,7 @@ struct HTMLReportPage {
 
   /// The transcript as steps with their virtual time, each screen drawn after the line that showed it.
   private func timeline(_ result: CaseResult, cited: inout Set<String>, into page: inout XMLWriter) {
-    guard !result.transcript.isEmpty else {
-      if result.outcome == .passed { page.element("p", class: "note", "Passed (the report keeps only failed cases’ timelines).") }
-      return
-    }
+    guard !result.transcript.isEmpty else { return }
     var screens: [Int: [CaseScreen]] = [:]
     for screen in result.screens { screens[screen.line, default: []].append(screen) }
     page.markup("<h3>Timeline</h3><ol class=\"timeline\">")

@@ -58,7 +58,8 @@
   apply();
   if (params.get("open") === "1") {
     index.filter(function (entry) { return !entry.element.hidden; }).slice(0, 50).forEach(function (entry) {
-      entry.element.querySelector("details").open = true;
+      var details = entry.element.querySelector("details");
+      if (details) details.open = true;
     });
   }
   openTarget();
