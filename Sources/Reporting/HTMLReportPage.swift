@@ -15,8 +15,10 @@ struct HTMLReportPage {
     var page = XMLWriter(capacity: 64 * 1024 + cases.count * 600)
     var cited = Set<String>()
     HTMLPageShell.begin(title: "permsim report", into: &page)
-    header(into: &page)
+    page.markup("<header>\n")
+    summary(into: &page)
     filters(into: &page)
+    page.markup("</header>\n")
     page.markup("<main id=\"cases\" aria-label=\"Cases\">\n")
     for (index, item) in cases.enumerated() { self.case(item, number: index + 1, cited: &cited, into: &page) }
     if cases.isEmpty { page.element("p", class: "note", "The run has no cases.") }
@@ -28,10 +30,10 @@ struct HTMLReportPage {
 
   // MARK: - Summary
 
-  private func header(into page: inout XMLWriter) {
+  private func summary(into page: inout XMLWriter) {
     var tally = RunTally()
     for item in cases { tally.add(item.result.outcome) }
-    page.markup("<header>\n<h1>permsim report</h1>\n")
+    page.markup("<h1>permsim report</h1>\n")
     if interrupted { page.element("p", class: "problem", "The run was interrupted: the report holds the cases that finished.") }
     page.markup("<ul class=\"counts\">")
     let counts = [tally.failed, tally.errored, tally.passed, tally.skipped]
@@ -65,7 +67,7 @@ struct HTMLReportPage {
     page.markup("<div class=\"breakdowns\">")
     breakdown("By file", key: \.info.suitePath, into: &page)
     breakdown("By iOS version", key: { $0.info.iOSVersion ?? "–" }, into: &page)
-    page.markup("</div>\n</header>\n")
+    page.markup("</div>\n")
   }
 
   /// A table of outcome counts per value of `key`, in the order the values first appear.
@@ -96,7 +98,7 @@ struct HTMLReportPage {
   // MARK: - Filters
 
   private func filters(into page: inout XMLWriter) {
-    page.markup("<form id=\"filters\" class=\"panel filters\" role=\"search\" aria-label=\"Filter the cases\">")
+    page.markup("<form id=\"filters\" class=\"filters\" role=\"search\" aria-label=\"Filter the cases\">")
     page.markup("<fieldset><legend>Show</legend>")
     for outcome in Self.outcomes {
       page.markup("<label><input type=\"checkbox\" name=\"outcome\" checked")
