@@ -4,10 +4,7 @@ import Foundation
 /// junitparser for JUnit. `Scripts/bootstrap` installs them; tests that need them are skipped without.
 public enum PythonParsers {
   /// The python3 executable on `PATH`, if any.
-  public static let python: String? = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
-    .split(separator: ":")
-    .map { "\($0)/python3" }
-    .first { FileManager.default.isExecutableFile(atPath: $0) }
+  public static let python: String? = ToolProcess.find("python3")
 
   /// Whether python3 can import every module in `modules`.
   public static func canImport(_ modules: [String]) -> Bool {
@@ -173,20 +170,9 @@ public enum PythonParsers {
 
   private static func run(_ script: String, arguments: [String]) throws -> (status: Int32, output: String) {
     guard let python else { return (127, "python3 is not installed") }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: python)
-    process.arguments = ["-c", script] + arguments
-    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("permsim-python-\(UUID().uuidString)")
-    _ = FileManager.default.createFile(atPath: scratch.path, contents: nil)
-    defer { try? FileManager.default.removeItem(at: scratch) }
-    let output = try FileHandle(forWritingTo: scratch)
-    defer { try? output.close() }
-    process.standardOutput = output
-    process.standardError = output
-    try process.run()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: try Data(contentsOf: scratch), as: UTF8.self))
+    return try ToolProcess.run(python, ["-c", script] + arguments)
   }
+
 }
 
 /// The format of GitHub Actions' `::error` workflow command, as permsim writes it.

@@ -61,10 +61,13 @@ import Testing
     return output.text
   }
 
-  static func write(_ page: String) throws -> URL {
+  /// The page written with `policy`, as Chromium draws it at `query`.
+  static func drawn(_ policy: JUnitXMLReporter.OutputPolicy, query: String = "") throws -> DrawnPage {
+    try #require(DrawnPage.canRead, "chromium or html5lib is missing: run Scripts/bootstrap")
     let file = FileManager.default.temporaryDirectory.appendingPathComponent("permsim-report-\(UUID().uuidString).html")
-    try Data(page.utf8).write(to: file)
-    return file
+    try Data(page(policy).utf8).write(to: file)
+    defer { try? FileManager.default.removeItem(at: file) }
+    return try DrawnPage.read(file, query: query)
   }
 
   @Test("the page is valid HTML for the Nu HTML Checker (vnu), warnings included")
@@ -103,10 +106,7 @@ import Testing
 
   @Test("a failed case shows its headline, file and line, and the difference; passed cases keep only their summary")
   func failuresOnly() throws {
-    try #require(DrawnPage.canRead, "chromium or html5lib is missing: run Scripts/bootstrap")
-    let file = try Self.write(Self.page(.failures))
-    defer { try? FileManager.default.removeItem(at: file) }
-    let drawn = try DrawnPage.read(file)
+    let drawn = try Self.drawn(.failures)
     #expect(drawn.cases.map(\.outcome) == ["passed", "failed", "errored", "skipped"])
     let failed = try #require(drawn.cases.first { $0.outcome == "failed" })
     let problem = try #require(failed.problem)
@@ -127,10 +127,7 @@ import Testing
 
   @Test("with policy all, a passed case draws its alert (three stacked buttons, tapped, Precise switch, map) and Settings")
   func everything() throws {
-    try #require(DrawnPage.canRead, "chromium or html5lib is missing: run Scripts/bootstrap")
-    let file = try Self.write(Self.page(.all))
-    defer { try? FileManager.default.removeItem(at: file) }
-    let drawn = try DrawnPage.read(file)
+    let drawn = try Self.drawn(.all)
     let p7 = try #require(drawn.alerts.first { $0.id == "P7" })
     #expect(p7.buttons == ["Allow Once", "Allow While Using App", "Don’t Allow"])
     #expect(p7.layout == "stacked")
@@ -144,12 +141,9 @@ import Testing
 
   @Test("the filters and the search box hide the other cases (set from the address, as a link to a view does)")
   func filters() throws {
-    try #require(DrawnPage.canRead, "chromium or html5lib is missing: run Scripts/bootstrap")
-    let file = try Self.write(Self.page(.failures))
-    defer { try? FileManager.default.removeItem(at: file) }
-    let failed = try DrawnPage.read(file, query: "?outcome=failed,errored")
+    let failed = try Self.drawn(.failures, query: "?outcome=failed,errored")
     #expect(failed.cases.filter { !$0.hidden }.map(\.outcome) == ["failed", "errored"])
-    let searched = try DrawnPage.read(file, query: "?search=SETTINGS")
+    let searched = try Self.drawn(.failures, query: "?search=SETTINGS")
     #expect(searched.cases.filter { !$0.hidden }.map(\.id) == ["case-2"])
   }
 }
