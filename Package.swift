@@ -52,9 +52,12 @@ let package = Package(
       name: "ScenarioRuntime", dependencies: ["LuaBridge", "PermissionModel", "PlistLoader", "Reporting"],
       resources: [.embedInCode("Lua/prelude.lua"), .embedInCode("Lua/loader.lua")]
     ),
-    // Run events and the reporters that fold them (console, JUnit XML); a case's result carries the
-    // model's record of the paths it took.
-    .target(name: "Reporting", dependencies: ["PermissionModel"]),
+    // Run events and the reporters that fold them (console, JUnit XML, TAP, JSON, HTML); a case's result
+    // carries the model's record of the paths it took. The HTML pages' stylesheet and script are files
+    // in HTML/, embedded in the binary.
+    .target(
+      name: "Reporting", dependencies: ["PermissionModel"],
+      resources: [.embedInCode("HTML/report.css"), .embedInCode("HTML/report.js")]),
     // Which permission paths a suite exercised, per iOS version, against the diagrams of `explain`.
     .target(name: "Coverage", dependencies: ["Reporting", "Diagrams", "PermissionModel"]),
     // Discovers scenario files, plans cases, runs them in parallel and posts run events.

@@ -16,7 +16,7 @@ public struct PermsimCommand: ParsableCommand {
     version: "0.1.0",
     subcommands: [
       RunCommand.self, ReplCommand.self, LintCommand.self, ExplainCommand.self, EvalCommand.self, InitCommand.self,
-      DefinitionsCommand.self, CoverageCommand.self,
+      DefinitionsCommand.self, CoverageCommand.self, PreviewCommand.self,
     ]
   )
 

@@ -31,7 +31,7 @@ struct RunOutput: Equatable {
       (name, path) = (text[...], nil)
     }
     guard let kind = Kind(rawValue: String(name)) else {
-      let kinds = Kind.allCases.map(\.rawValue).joined(separator: ", ")
+      let kinds = (Kind.allCases.map(\.rawValue) + [HTMLReportOutput.kind]).joined(separator: ", ")
       throw ValidationError("--output \(text): unknown output \(name) (one of \(kinds), each optionally =PATH)")
     }
     if let path, path.isEmpty { throw ValidationError("--output \(text): the path after = is empty") }

@@ -22,6 +22,8 @@ struct RunSettings {
   var usesColor: Bool
   /// The outputs to write, resolved (`--output`, `--junit`, the console, GitHub annotations).
   var outputs: [RunOutput]
+  /// The HTML pages to write (`--output html=PATH`), each made by ``HTMLReportOutput/reporter(policy:files:)``.
+  var htmlReports: [HTMLReportOutput]
   /// Whether reports name files by absolute path: permsim chose a root outside the current directory.
   var namesFilesAbsolutely: Bool
   private let _pattern: String
@@ -81,8 +83,14 @@ struct RunSettings {
     _pattern = command.pattern
     _filter = command.filter
     if command.format != .text, !command.list { throw ValidationError("--format says how --list prints: add --list") }
-    let requested = try command.outputs.map(RunOutput.init(parsing:)) + command.junit.map { RunOutput(.junit, path: $0) }
+    htmlReports = try command.outputs.filter(HTMLReportOutput.isRequested).map(HTMLReportOutput.init(parsing:))
+    let requested = try command.outputs.filter { !HTMLReportOutput.isRequested(by: $0) }.map(RunOutput.init(parsing:))
+      + command.junit.map { RunOutput(.junit, path: $0) }
     outputs = try RunOutput.resolve(requested, environment: environment)
+    let files = outputs.compactMap(\.path) + htmlReports.map(\.path)
+    if let twice = files.enumerated().first(where: { files[..<$0.offset].contains($0.element) })?.element {
+      throw ValidationError("two outputs write to \(twice)")
+    }
   }
 
   /// The `--pattern` and `--filter` Lua patterns, compiled.

@@ -18,13 +18,17 @@ public struct VersionSpan {
   /// A range of one version is one span named by that version. Otherwise a span that ends where a
   /// layer begins reads as the release before it (`10.x`, `13.3`), and the last one reads as the upper
   /// bound, or as its whole major release (`18.x`) when the bound is `N.0` and no layer starts within `N`.
-  public static func covering(_ range: ClosedRange<OSVersion>, linkedSDK: OSVersion? = nil) -> [VersionSpan] {
-    let layers = RuleLayer.all
+  ///
+  /// `boundaries` start spans of their own within a layer: `preview` splits where the system's texts change (Z1).
+  public static func covering(
+    _ range: ClosedRange<OSVersion>, linkedSDK: OSVersion? = nil, boundaries: [OSVersion] = []
+  ) -> [VersionSpan] {
+    let starts = Array(Set(RuleLayer.all.map(\.since) + boundaries)).sorted()
     var spans: [VersionSpan] = []
-    for (index, layer) in layers.enumerated() where layer.since <= range.upperBound {
-      let next = index + 1 < layers.count ? layers[index + 1].since : nil
+    for (index, since) in starts.enumerated() where since <= range.upperBound {
+      let next = index + 1 < starts.count ? starts[index + 1] : nil
       if let next, next <= range.lowerBound { continue }
-      let first = max(layer.since, range.lowerBound)
+      let first = max(since, range.lowerBound)
       let last: String
       if range.lowerBound == range.upperBound {
         last = first.description

@@ -10,13 +10,19 @@ public struct CaseResult: Sendable, Hashable {
   ///
   /// Pass all of it: reporters bound what they keep and write.
   public var transcript: [String]
+  /// The alerts and Settings screens the case's devices showed, each at its transcript line (empty when
+  /// the transcript is).
+  public var screens: [CaseScreen]
   /// What the case took of the permission state machine, per iOS version (what coverage folds).
   public var pathsTaken: [TakenPaths]
 
-  public init(info: CaseInfo, outcome: CaseOutcome, transcript: [String] = [], pathsTaken: [TakenPaths] = []) {
+  public init(
+    info: CaseInfo, outcome: CaseOutcome, transcript: [String] = [], screens: [CaseScreen] = [], pathsTaken: [TakenPaths] = []
+  ) {
     self.info = info
     self.outcome = outcome
     self.transcript = transcript
+    self.screens = screens
     self.pathsTaken = pathsTaken
   }
 }

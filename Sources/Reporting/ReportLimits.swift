@@ -20,6 +20,8 @@ package enum ReportLimits {
   static let consoleSkipReasons = 20
   /// How many cases the console summary names under each skip reason.
   static let consoleSkipExamples = 5
+  /// How many transcript lines the HTML report shows for one case (the first ones: the timeline's start).
+  static let htmlTimelineLines = 2_000
   /// The most bytes of one transcript or details line the console shows.
   static let consoleLineBytes = 500
 }

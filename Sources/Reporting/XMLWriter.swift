@@ -22,6 +22,11 @@ struct XMLWriter {
     string.withUTF8Buffer { bytes.append(contentsOf: $0) }
   }
 
+  /// Appends bytes that are markup already (a stylesheet or script the build embedded).
+  mutating func markup(bytes resource: [UInt8]) {
+    bytes.append(contentsOf: resource)
+  }
+
   /// Appends a decimal number.
   mutating func number(_ value: Int) {
     bytes.append(contentsOf: String(value).utf8)

@@ -189,7 +189,7 @@ public final class ScenarioEngine {
     }
   }
 
-  /// What running one case gave: its outcome and its transcript.
+  /// What running one case gave: its outcome, its transcript and the screens its devices showed.
   public struct CaseRun: Sendable, Codable {
     public let outcome: CaseOutcome
     /// The iOS versions of the devices the case created, oldest first, each once.
@@ -201,14 +201,16 @@ public final class ScenarioEngine {
 
     private enum Either: Sendable {
       case entries([TranscriptEntry])
-      case lines([String])
+      case lines([String], screens: [CaseScreen])
     }
 
-    public init(outcome: CaseOutcome, transcript: [String], deviceVersions: [String], pathsTaken: [TakenPaths] = []) {
+    public init(
+      outcome: CaseOutcome, transcript: [String], screens: [CaseScreen] = [], deviceVersions: [String], pathsTaken: [TakenPaths] = []
+    ) {
       self.outcome = outcome
       self.deviceVersions = deviceVersions
       self.pathsTaken = pathsTaken
-      _transcript = .lines(transcript)
+      _transcript = .lines(transcript, screens: screens)
     }
 
     init(outcome: CaseOutcome, entries: [TranscriptEntry], deviceVersions: [String], pathsTaken: [TakenPaths]) {
@@ -222,17 +224,26 @@ public final class ScenarioEngine {
     public var transcript: [String] {
       switch _transcript {
       case .entries(let entries): entries.map(\.description)
-      case .lines(let lines): lines
+      case .lines(let lines, _): lines
       }
     }
 
-    private enum CodingKeys: String, CodingKey { case outcome, transcript, deviceVersions, pathsTaken }
+    /// The alerts and Settings screens the case's devices showed, at their transcript lines (made on each read).
+    public var screens: [CaseScreen] {
+      switch _transcript {
+      case .entries(let entries): CaseScreen.screens(of: entries)
+      case .lines(_, let screens): screens
+      }
+    }
+
+    private enum CodingKeys: String, CodingKey { case outcome, transcript, screens, deviceVersions, pathsTaken }
 
     public init(from decoder: any Decoder) throws {
       let container = try decoder.container(keyedBy: CodingKeys.self)
       self.init(
         outcome: try container.decode(CaseOutcome.self, forKey: .outcome),
         transcript: try container.decode([String].self, forKey: .transcript),
+        screens: try container.decodeIfPresent([CaseScreen].self, forKey: .screens) ?? [],
         deviceVersions: try container.decode([String].self, forKey: .deviceVersions),
         pathsTaken: try container.decodeIfPresent([TakenPaths].self, forKey: .pathsTaken) ?? [])
     }
@@ -241,6 +252,8 @@ public final class ScenarioEngine {
       var container = encoder.container(keyedBy: CodingKeys.self)
       try container.encode(outcome, forKey: .outcome)
       try container.encode(transcript, forKey: .transcript)
+      let screens = screens
+      if !screens.isEmpty { try container.encode(screens, forKey: .screens) }
       try container.encode(deviceVersions, forKey: .deviceVersions)
       try container.encode(pathsTaken, forKey: .pathsTaken)
     }

@@ -21,6 +21,7 @@ struct ReadmeTests {
   @Test("each subcommand's --help is the README's", arguments: [
     ("run", RunCommand.self as ParsableCommand.Type), ("repl", ReplCommand.self), ("lint", LintCommand.self),
     ("explain", ExplainCommand.self), ("eval", EvalCommand.self), ("init", InitCommand.self),
+    ("preview", PreviewCommand.self),
   ])
   func help(name: String, command: ParsableCommand.Type) throws {
     let help = PermsimCommand.helpMessage(for: command, columns: 80)

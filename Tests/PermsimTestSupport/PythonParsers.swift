@@ -4,10 +4,7 @@ import Foundation
 /// junitparser for JUnit. `Scripts/bootstrap` installs them; tests that need them are skipped without.
 public enum PythonParsers {
   /// The python3 executable on `PATH`, if any.
-  public static let python: String? = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
-    .split(separator: ":")
-    .map { "\($0)/python3" }
-    .first { FileManager.default.isExecutableFile(atPath: $0) }
+  public static let python: String? = ToolProcess.find("python3")
 
   /// Whether python3 can import every module in `modules`.
   public static func canImport(_ modules: [String]) -> Bool {
@@ -101,6 +98,70 @@ public enum PythonParsers {
     }
   }
 
+  /// html5lib, the HTML5 parsing algorithm in Python.
+  public static var hasHTML5Lib: Bool { canImport(["html5lib"]) }
+
+  /// Parses an HTML page with html5lib in strict mode: `ok`, or the first parse error (HTML5 validity).
+  public static func html5Strict(_ text: String) throws -> (status: Int32, output: String) {
+    try withFile(text) { path in
+      try run(
+        """
+        import sys, html5lib
+        try:
+            html5lib.HTMLParser(strict=True).parse(open(sys.argv[1], "rb"))
+        except html5lib.html5parser.ParseError as error:
+            print("not valid:", error)
+            sys.exit(1)
+        print("ok")
+        """, arguments: [path])
+    }
+  }
+
+  /// Reads the drawn screens and the cases of a page's DOM (as Chromium dumps it) with html5lib, as JSON:
+  /// `{"alerts": [{id, ios, lang, look, title, message, buttons, tapped, layout, precise, map}],
+  /// "settings": [{options, selected}], "cases": [{id, outcome, hidden, problem}]}`.
+  public static func screens(inDOM text: String) throws -> (status: Int32, output: String) {
+    try withFile(text) { path in
+      try run(
+        """
+        import json, sys, html5lib
+        ns = {"h": "http://www.w3.org/1999/xhtml"}
+        root = html5lib.parse(open(sys.argv[1], "rb"))
+        def text(element):
+            return "".join(element.itertext()) if element is not None else None
+        def classes(element):
+            return (element.get("class") or "").split()
+        alerts, settings, cases = [], [], []
+        for figure in root.iterfind(".//h:figure[@data-alert]", ns):
+            alert = figure.find(".//h:div[@role='alertdialog']", ns)
+            row = [d for d in alert.iterfind("h:div", ns) if "buttons" in classes(d)][0]
+            toggle = [s for s in alert.iter("{http://www.w3.org/1999/xhtml}span") if "toggle" in classes(s)]
+            maps = [d for d in alert.iter("{http://www.w3.org/1999/xhtml}div") if "map" in classes(d)]
+            alerts.append({
+                "id": figure.get("data-alert"), "ios": figure.get("data-ios"), "lang": figure.get("lang"),
+                "look": "ios13" if "ios13" in classes(alert) else "ios7",
+                "title": text(alert.find(".//h:p[@class='title']", ns)),
+                "message": text(alert.find(".//h:p[@class='message']", ns)),
+                "buttons": [text(b) for b in row.iterfind("h:span", ns)],
+                "tapped": [text(b) for b in row.iterfind("h:span", ns) if "tapped" in classes(b)],
+                "layout": "side" if "side" in classes(row) else "stacked",
+                "precise": ("on" in classes(toggle[0])) if toggle else None,
+                "map": [c for c in classes(maps[0]) if c != "map"][0] if maps else None,
+            })
+        for figure in root.iterfind(".//h:figure[@data-settings]", ns):
+            items = list(figure.iterfind(".//h:li", ns))
+            settings.append({"options": [text(i) for i in items],
+                             "selected": [text(i) for i in items if "selected" in classes(i)]})
+        for article in root.iterfind(".//h:div[@data-outcome]", ns):
+            problem = article.find(".//h:div[@class='problem']", ns)
+            cases.append({"id": article.get("id"), "outcome": article.get("data-outcome"),
+                          "hidden": article.get("hidden") is not None, "problem": text(problem),
+                          "timeline": article.find(".//h:ol[@class='timeline']", ns) is not None})
+        print(json.dumps({"alerts": alerts, "settings": settings, "cases": cases}))
+        """, arguments: [path])
+    }
+  }
+
   private static func withFile<T>(_ text: String, _ body: (String) throws -> T) throws -> T {
     let file = FileManager.default.temporaryDirectory.appendingPathComponent("permsim-parse-\(UUID().uuidString)")
     try Data(text.utf8).write(to: file)
@@ -110,20 +171,9 @@ public enum PythonParsers {
 
   private static func run(_ script: String, arguments: [String]) throws -> (status: Int32, output: String) {
     guard let python else { return (127, "python3 is not installed") }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: python)
-    process.arguments = ["-c", script] + arguments
-    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("permsim-python-\(UUID().uuidString)")
-    _ = FileManager.default.createFile(atPath: scratch.path, contents: nil)
-    defer { try? FileManager.default.removeItem(at: scratch) }
-    let output = try FileHandle(forWritingTo: scratch)
-    defer { try? output.close() }
-    process.standardOutput = output
-    process.standardError = output
-    try process.run()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: try Data(contentsOf: scratch), as: UTF8.self))
+    return try ToolProcess.run(python, ["-c", script] + arguments)
   }
+
 }
 
 /// The format of GitHub Actions' `::error` workflow command, as permsim writes it.

@@ -46,6 +46,24 @@ public struct AlertTemplate: Hashable, Sendable {
     buttons.map { texts.button($0, on: version) }
   }
 
+  /// The Precise switch (on by default) and the map the alert shows: P7 and P14 on iOS 14+ (A3), where
+  /// K3 leaves no switch and an approximate map.
+  public func accuracyControls(reportsAccuracy: Bool, defaultAccuracyReduced: Bool) -> (precise: Bool?, map: AlertMap?) {
+    guard hasPreciseSwitch, reportsAccuracy else { return (nil, nil) }
+    return defaultAccuracyReduced ? (nil, .approximate) : (true, .precise)
+  }
+
+  /// The message as shown for an app: the system's own (Z0), the usage description (K5, K1b), or the
+  /// purpose text the request named (K4); nil when there is none or it is empty.
+  public func messageText(for plist: InfoPlist, in texts: SystemTexts, on version: OSVersion, purposeText: String?) -> String? {
+    switch message {
+    case .none: texts.message(id, on: version)
+    case .usageDescription(let key): plist.usageDescriptions[key].flatMap { $0.isEmpty ? nil : $0 }
+    case .firstUsageDescription(let keys): keys.lazy.compactMap { plist.usageDescriptions[$0] }.first { !$0.isEmpty }
+    case .purposeText: purposeText
+    }
+  }
+
   /// The same alert with its message taken from elsewhere (K1b, R1b: the device's Always alert with
   /// the old key's text or `NSLocationUsageDescription`).
   public func withMessage(_ message: AlertMessage) -> AlertTemplate {

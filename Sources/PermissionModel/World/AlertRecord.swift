@@ -43,9 +43,15 @@ struct AlertRecord {
   }
 
   /// The alert as it appeared, for the transcript: its switch is labelled in the device's language (Z0).
-  func shown(in texts: SystemTexts, on version: OSVersion) -> ShownAlert {
+  func shown(by app: String, in texts: SystemTexts, on version: OSVersion) -> ShownAlert {
     ShownAlert(
       number: number, id: template.id, kind: template.kind, title: title, message: message, buttons: buttons,
-      preciseSwitch: precise.map { ShownAlert.Switch(label: texts.switchLabel("Precise", on: version), isOn: $0) }, map: map)
+      preciseSwitch: precise.map { preciseSwitch($0, in: texts, on: version) }, map: map, app: app,
+      version: version, language: texts.language)
+  }
+
+  /// The alert's Precise switch (A3) in the device's language.
+  func preciseSwitch(_ isOn: Bool, in texts: SystemTexts, on version: OSVersion) -> ShownAlert.Switch {
+    ShownAlert.Switch(label: texts.switchLabel("Precise", on: version), isOn: isOn)
   }
 }

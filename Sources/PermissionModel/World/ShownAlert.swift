@@ -19,6 +19,12 @@ public struct ShownAlert: Hashable, Sendable {
   public let preciseSwitch: Switch?
   /// The map, if the alert has one.
   public let map: AlertMap?
+  /// The app the alert is about (its name as titles show it).
+  public let app: String
+  /// The device's iOS version, which decides the alert's texts and look.
+  public let version: OSVersion
+  /// The language of the device's system texts (Z0).
+  public let language: String
 
   /// The transcript line: `alert#1 P7 authorization: “Title” — message [Button] [Button], Precise on, map precise`.
   public var line: String {

@@ -33,6 +33,11 @@ public struct TranscriptEntry: Hashable, Sendable, CustomStringConvertible {
     case deviceMade(name: String, options: DeviceOptions)
     /// An alert appeared (§4).
     case alertShown(ShownAlert)
+    /// The alert numbered `number` on its device was answered with the button labelled `tapped`, its
+    /// Precise switch (A3) as it was then.
+    case alertAnswered(number: Int, tapped: String, preciseSwitch: ShownAlert.Switch?)
+    /// A Settings step on an app's Location screen (S1–S3, E6), with the screen as it shows after it.
+    case settingsChanged(SettingsChange)
   }
 
   /// When it happened.
@@ -65,6 +70,8 @@ public struct TranscriptEntry: Hashable, Sendable, CustomStringConvertible {
     case .clockAdvanced(let duration, let date): body = "clock +\(duration) → \(date)"
     case .deviceMade(let name, let options): body = Self.made(name, options)
     case .alertShown(let alert): body = alert.line
+    case .alertAnswered(let number, let tapped, _): body = "alert#\(number) tap “\(tapped)”"
+    case .settingsChanged(let change): body = change.line
     }
     let line: String =
       switch subject {
@@ -106,6 +113,8 @@ public struct TranscriptEntry: Hashable, Sendable, CustomStringConvertible {
     case .deviceMade(let name, let options): return prefix + name.utf8.count + options.locale.utf8.count
       + (options.wifi?.utf8.count ?? 0) + 128 + 64
     case .alertShown(let alert): return prefix + alert.estimatedBytes + 64
+    case .settingsChanged(let change): return prefix + change.estimatedBytes + 64
+    case .alertAnswered(_, let tapped, _): return prefix + tapped.utf8.count + 128 + 64
     case .delivered, .held, .released, .moved, .clockAdvanced: return prefix + 128 + 64
     }
   }

@@ -11,21 +11,9 @@ extension World {
     let machine = self[app].machine
     let texts = self[device].texts
     let version = self[device].version
-    var precise: Bool?
-    var map: AlertMap?
-    // P7 (and P14, A3) on iOS 14+: a map and a Precise switch, on by default; with K3 no switch and an approximate map.
-    if template.hasPreciseSwitch, machine.rules.reportsAccuracy {
-      precise = machine.profile.defaultAccuracyReduced ? nil : true
-      map = machine.profile.defaultAccuracyReduced ? .approximate : .precise
-    }
-    let text: String?
-    switch template.message {
-    case .none: text = texts.message(template.id, on: version)  // Z0: the system's own message, if any
-    case .usageDescription(let key): text = info.plist.usageDescriptions[key].flatMap { $0.isEmpty ? nil : $0 }  // K5
-    case .firstUsageDescription(let keys):  // K1b
-      text = keys.lazy.compactMap { info.plist.usageDescriptions[$0] }.first { !$0.isEmpty }
-    case .purposeText: text = message  // K4
-    }
+    let (precise, map) = template.accuracyControls(
+      reportsAccuracy: machine.rules.reportsAccuracy, defaultAccuracyReduced: machine.profile.defaultAccuracyReduced)
+    let text = template.messageText(for: info.plist, in: texts, on: version, purposeText: message)
     self[device].alertsShown += 1
     // Z0, Z1: the title and buttons in the device's language on its version; the message follows K4/K5.
     let alert = AlertRecord(

@@ -64,12 +64,15 @@ extension World {
       alertRecords.append(alert)
       self[alert.device].currentAlert = id
       shown(alert.template.id, on: alert.device)
-      record(.alertShown(alert.shown(in: self[alert.device].texts, on: self[alert.device].version)), about: .device(alert.device))
+      let device = self[alert.device]
+      record(.alertShown(alert.shown(by: self[alert.app].info.name, in: device.texts, on: device.version)), about: .device(alert.device))
     case .answerAlert(let alert, let shown):
       let device = self[alert].device
       self[alert].tapped = shown
       self[device].currentAlert = nil
-      narrate(.device(device), "alert#\(self[alert].number) tap “\(shown)”")
+      let record = self[alert]
+      let precise = record.precise.map { record.preciseSwitch($0, in: self[device].texts, on: self[device].version) }
+      self.record(.alertAnswered(number: record.number, tapped: shown, preciseSwitch: precise), about: .device(device))
     case .withdrawAlert(let alert):
       let device = self[alert].device
       self[device].currentAlert = nil

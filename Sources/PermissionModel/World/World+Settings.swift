@@ -54,10 +54,10 @@ extension World {
     // D2 (assumed): selecting the option already selected changes nothing; a temporary or
     // provisional grant stays what it was.
     if SettingsOption.selected(for: machine.state) == option {
-      log(.device(self[app].device), "Settings: “\(name)” → \(shown) (already selected: no change, D2)")
+      logSettings(app, "Settings: “\(name)” → \(shown) (already selected: no change, D2)", selected: shown, precise: settingsPrecise(app))
       return
     }
-    log(.device(self[app].device), "Settings: “\(name)” → \(shown)")
+    logSettings(app, "Settings: “\(name)” → \(shown)", selected: shown, precise: settingsPrecise(app))
     let before = authorizationView(app)
     change(app, because: .E6) { $0.select(option) }
     took(.settings(option), from: nil, to: self[app].machine.state, rule: .E6, app: app)
@@ -84,14 +84,24 @@ extension World {
     // D2: the switch shows the permanent setting; setting it to what it shows changes nothing (temporary
     // full accuracy stays), while switching it on under temporary full accuracy makes full accuracy permanent.
     if machine.preciseEnabled == on {
-      log(.device(self[app].device), switchText + " (already so: no change, D2)")
+      logSettings(app, switchText + " (already so: no change, D2)", selected: settingsSelection(app), precise: on)
       return
     }
-    log(.device(self[app].device), switchText)
+    logSettings(app, switchText, selected: settingsSelection(app), precise: on)
     let before = authorizationView(app)
     change(app, because: .E6) { $0.setPrecise(on) }
     withdrawAlertIfChanged(app, since: before)  // D1
     derive(app)
+  }
+
+  /// Writes a Settings step's line with the app's screen as it shows after the step (S1–S3).
+  private func logSettings(_ app: AppID, _ line: String, selected: String?, precise: Bool?) {
+    let device = self[self[app].device]
+    let change = SettingsChange(
+      line: line, app: self[app].info.name, options: settingsOptions(app), selected: selected,
+      preciseSwitch: precise.map { ShownAlert.Switch(label: device.texts.switchLabel("Precise Location", on: device.version), isOn: $0) },
+      version: device.version, language: device.texts.language)
+    apply(.record(.settingsChanged(change), about: .device(self[app].device)))
   }
 
   /// E4, E5: every app reports DEN while the switch is off and gets its status back when it is on.

@@ -35,11 +35,11 @@ struct RunScript {
   /// One case that takes `milliseconds` to run.
   mutating func `case`(
     _ name: String, in path: String, line: Int? = nil, ios: String? = nil, _ outcome: CaseOutcome = .passed,
-    transcript: [String] = [], milliseconds: Int64 = 3
+    transcript: [String] = [], screens: [CaseScreen] = [], tags: [String] = [], milliseconds: Int64 = 3
   ) {
-    let info = CaseInfo(suitePath: path, name: name, line: line, iOSVersion: ios, tags: [])
+    let info = CaseInfo(suitePath: path, name: name, line: line, iOSVersion: ios, tags: tags)
     post(.caseStarted(info))
-    post(.caseEnded(CaseResult(info: info, outcome: outcome, transcript: transcript)), after: milliseconds)
+    post(.caseEnded(CaseResult(info: info, outcome: outcome, transcript: transcript, screens: screens)), after: milliseconds)
   }
 
   mutating func end(interrupted: Bool = false) {

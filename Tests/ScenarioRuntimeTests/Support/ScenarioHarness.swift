@@ -30,6 +30,7 @@ struct ScenarioHarness {
     var name: String
     var outcome: CaseOutcome
     var transcript: [String]
+    var screens: [CaseScreen] = []
   }
 
   /// Collects `path` and runs every scenario it registered on one engine, in order, as a runner's
@@ -53,7 +54,7 @@ struct ScenarioHarness {
       if let reason = scenario.skipReason { return Result(name: scenario.name, outcome: .skipped(reason: reason), transcript: []) }
       let version = if case .pinned(let pinned) = scenario.versions { pinned } else { RequestedVersion(written: ios) }
       let run = engine.run(scenario.identity, named: scenario.name, of: file, iosVersion: version)
-      return Result(name: scenario.name, outcome: run.outcome, transcript: run.transcript)
+      return Result(name: scenario.name, outcome: run.outcome, transcript: run.transcript, screens: run.screens)
     }
     return (results, engine.topLevelRuns)
   }
