@@ -33,7 +33,8 @@ public struct AlertPreview {
     let textChanges = languages.compactMap { SystemTexts(locale: $0).table }.flatMap { table in
       [table.titles, table.messages, table.buttons, table.switches].flatMap { $0.values.flatMap { $0.map(\.since) } }
     }
-    let all = VersionSpan.covering(options.versions ?? Linter.defaultVersions(for: document), boundaries: textChanges)
+    let all = VersionSpan.covering(
+      Linter.versions(for: document, options: options).0, linkedSDK: options.sdk, boundaries: textChanges)
     spans = kind == .appClip ? all.filter(\.rules.appClips) : all  // A1
     var lintOptions = options
     lintOptions.locales = languages

@@ -13,7 +13,8 @@ extension World {
       case .note(let text): cited = Self.citedRules(in: text)
       case .delivered: cited = [.C1]
       case .held, .released: cited = [.C5]
-      case .moved, .clockAdvanced, .deviceMade, .alertShown: continue
+      case .settingsChanged(let change): cited = Self.citedRules(in: change.line)
+      case .moved, .clockAdvanced, .deviceMade, .alertShown, .alertAnswered: continue
       }
       let version = deviceRecords[number - 1].version.description
       guard let index = records.firstIndex(where: { $0.version == version }) else { continue }
