@@ -76,12 +76,14 @@ let package = Package(
         .embedInCode("Lua/repl_show.lua"),
       ]
     ),
+    // The commit a release binary was built from (Scripts/package links it in; absent in development builds).
+    .target(name: "CBuildInfo"),
     // The commands: thin ParsableCommand types over the engines above and the runner.
     .target(
       name: "CLICommands",
       dependencies: [
         "Runner", "ScenarioRuntime", "LuaBridge", "Reporting", "PlistLoader", "PermissionModel", "Linting", "Diagrams",
-        "ReplEngine", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "ReplEngine", "CBuildInfo", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       // What `permsim init` writes.
       resources: [
