@@ -103,7 +103,7 @@ struct LintCommand: ParsableCommand {
     }
     for finding in report.findings { output("\(finding)\n") }
     output(report.summary + "\n")
-    let events = report.runEvents(version: PermsimCommand.configuration.version, at: instant)
+    let events = report.runEvents(version: PermsimVersion.number, at: instant)
     return writeJUnit(events, errors: errors) ?? (report.hasErrors ? 1 : 0)
   }
 
@@ -131,7 +131,7 @@ struct LintCommand: ParsableCommand {
       location: ScriptLocation(path: input.shown(error.path), line: error.line))
     let result = CaseResult(info: CaseInfo(suitePath: plist, name: "parse \(input.shown(error.path))"), outcome: .failed(problem))
     let versions = VersionSpan.label(VersionSpan.covering(options.versions ?? LintOptions.defaultVersions)[...])
-    return LintReport.runEvents([result], suite: plist, versions: versions, version: PermsimCommand.configuration.version, at: instant)
+    return LintReport.runEvents([result], suite: plist, versions: versions, version: PermsimVersion.number, at: instant)
   }
 }
 
