@@ -30,7 +30,7 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
   ///
   /// Exactly one fleet's pair must be set (or several that agree); a lone variable of a pair, a value
   /// that is not a whole number, an index outside the total or two fleets that disagree is an error.
-  public static func assigned(by environment: [String: String]) throws(AssignmentError) -> Shard {
+  package static func assigned(by environment: [String: String]) throws(AssignmentError) -> Shard {
     var found: [(fleet: Fleet, shard: Shard)] = []
     for fleet in fleets {
       let index = environment[fleet.index].flatMap { $0.isEmpty ? nil : $0 }
@@ -64,19 +64,19 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
   }
 
   /// A CI system that runs N copies of a job and tells each which one it is.
-  public struct Fleet: Sendable {
+  package struct Fleet: Sendable {
     /// The CI's name, for messages.
-    public var name: String
+    package var name: String
     /// The variable holding this job's index.
-    public var index: String
+    package var index: String
     /// The variable holding the number of jobs.
-    public var total: String
+    package var total: String
     /// The index of the first job: 0 or 1, as the CI defines it.
-    public var firstIndex: Int
+    package var firstIndex: Int
   }
 
   /// The fleets `--shard auto` knows, each with its variables as its documentation defines them.
-  public static let fleets: [Fleet] = [
+  package static let fleets: [Fleet] = [
     // GitLab `parallel: N`: CI_NODE_INDEX runs from 1 to CI_NODE_TOTAL.
     Fleet(name: "GitLab CI", index: "CI_NODE_INDEX", total: "CI_NODE_TOTAL", firstIndex: 1),
     // Buildkite `parallelism: N`: BUILDKITE_PARALLEL_JOB runs from 0 to BUILDKITE_PARALLEL_JOB_COUNT - 1.
@@ -86,8 +86,8 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
   ]
 
   /// Why `--shard auto` found no shard: the message names the variables it read.
-  public struct AssignmentError: Error, Equatable, CustomStringConvertible {
-    public var description: String
+  package struct AssignmentError: Error, Equatable, CustomStringConvertible {
+    package var description: String
 
     init(_ description: String) { self.description = description }
   }
