@@ -86,12 +86,14 @@ let package = Package(
         .embedInCode("Lua/repl_show.lua"),
       ]
     ),
+    // The commit a release binary was built from (Scripts/package links it in; absent in development builds).
+    .target(name: "CBuildInfo"),
     // The commands: thin ParsableCommand types over the engines above and the runner.
     .target(
       name: "CLICommands",
       dependencies: [
         "Runner", "ScenarioRuntime", "LuaBridge", "Reporting", "PlistLoader", "PermissionModel", "Linting", "Diagrams",
-        "ReplEngine", "Coverage", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "ReplEngine", "Coverage", "CBuildInfo", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       // What `permsim init` writes.
       resources: [

@@ -7,10 +7,11 @@ struct InitCommand: ParsableCommand {
     commandName: "init",
     abstract: "Write a starter project: a scenario, an app's Info.plist, lint and editor settings, a CI workflow.",
     discussion: """
-      The folder gets scenarios/first_prompt.lua (it passes: try `permsim run scenarios`), \
-      apps/MyApp/Info.plist with its InfoPlist.strings, a .luacheckrc with the scenario globals, \
-      the LuaLS definitions of the API in types/ with a .luarc.json, and a GitHub Actions workflow \
-      in .github/workflows/permsim.yml. Files that already exist are left alone.
+      The folder gets scenarios/first_prompt.lua (it passes: try `permsim run`, which searches \
+      scenarios/ when given no path), apps/MyApp/Info.plist with its InfoPlist.strings, a .luacheckrc \
+      with the scenario globals, the LuaLS definitions of the API in types/ with a .luarc.json, and a \
+      GitHub Actions workflow in .github/workflows/permsim.yml (one job per iOS version; permsim comes \
+      from the permsim/permsim action). Files that already exist are left alone.
       """
   )
 
@@ -38,7 +39,7 @@ struct InitCommand: ParsableCommand {
     var lines = written.map { "created \(directory == "." ? "" : directory + "/")\($0)" }
     lines += kept.map { "kept \(directory == "." ? "" : directory + "/")\($0) (it exists)" }
     let folder = directory == "." ? "" : "cd \(directory) && "
-    lines.append("Next: \(folder)permsim run scenarios")
+    lines.append("Next: \(folder)permsim run")
     print(lines.joined(separator: "\n"))
   }
 }

@@ -132,7 +132,7 @@ struct LintCommand: ParsableCommand {
         return 2
       }
     }
-    let run = LintRun(outcomes: outcomes, version: PermsimCommand.configuration.version)
+    let run = LintRun(outcomes: outcomes, version: PermsimVersion.number)
     switch format {
     case .text: output(run.text)
     case .json: output(run.json)

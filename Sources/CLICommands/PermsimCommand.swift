@@ -13,7 +13,7 @@ public struct PermsimCommand: ParsableCommand {
   public static let configuration = CommandConfiguration(
     commandName: "permsim",
     abstract: "Run Lua scenarios against a model of iOS location authorization.",
-    version: "0.1.0",
+    version: PermsimVersion.text,
     subcommands: [
       RunCommand.self, ReplCommand.self, LintCommand.self, ExplainCommand.self, EvalCommand.self, InitCommand.self,
       DefinitionsCommand.self, CoverageCommand.self, PreviewCommand.self,

@@ -77,7 +77,7 @@ struct ReplCommand: ParsableCommand {
       : ReplPlainReader(output: output)
     let repl = try Repl(session: session, reader: reader, output: output)
     if isTerminal {
-      output.write("permsim \(PermsimCommand.configuration.version) REPL (Lua 5.4, iOS \(version)) — Ctrl-D to quit\n")
+      output.write("permsim \(PermsimVersion.number) REPL (Lua 5.4, iOS \(version)) — Ctrl-D to quit\n")
     }
     if let plistPath {
       do {

@@ -21,7 +21,7 @@ struct RunCommand: ParsableCommand {
       """
   )
 
-  @Argument(help: "Scenario files or directories to search (default: Scenarios/).")
+  @Argument(help: "Scenario files or directories to search (default: scenarios/, the folder permsim init writes).")
   var paths: [String] = []
 
   @Option(help: "Lua pattern a file name must match to be a scenario file.")
@@ -64,7 +64,8 @@ struct RunCommand: ParsableCommand {
   @Option(help: "How many cases run at once (default: the number of cores).")
   var jobs: Int?
 
-  @Option(help: "Run only part K of N of the cases (K/N), a balanced, deterministic split for CI fleets.")
+  @Option(
+    help: "Run only part K of N of the cases (K/N), a balanced, deterministic split for CI fleets; auto reads GitLab's, Buildkite's or CircleCI's parallel-job variables.")
   var shard: String?
 
   @Option(help: "Instruction budget of each case (e.g. 50000000, 50M).")
@@ -228,7 +229,7 @@ struct RunCommand: ParsableCommand {
     var tally = RunTally()
     var reporter = MultiplexReporter(reporters)
     let info = RunInfo(
-      version: PermsimCommand.configuration.version,
+      version: PermsimVersion.number,
       hostname: settings.hostname,
       root: settings.paths.joined(separator: " "),
       seed: settings.seed,

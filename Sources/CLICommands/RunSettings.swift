@@ -30,9 +30,13 @@ struct RunSettings {
   private let _filter: String?
 
   init(_ command: RunCommand) throws {
-    paths = command.paths.isEmpty ? ["Scenarios"] : command.paths
+    paths = command.paths.isEmpty ? [Self.defaultFolder] : command.paths
     let environment = ProcessInfo.processInfo.environment
     let current = FileManager.default.currentDirectoryPath
+    if command.paths.isEmpty, !FileManager.default.fileExists(atPath: Self.defaultFolder) {
+      throw ValidationError(
+        "no \(Self.defaultFolder)/ folder here: a bare `permsim run` searches \(Self.defaultFolder)/, where `permsim init` writes; name the files or folders to run")
+    }
     root = command.root ?? Self.commonRoot(of: paths, current: current)
     namesFilesAbsolutely = command.root == nil && root != current
     limits = ScenarioEnvironment.Limits(
@@ -69,8 +73,7 @@ struct RunSettings {
     }
     options.repeatCount = command.repeatCount
     if let shard = command.shard {
-      guard let parsed = Shard(shard) else { throw ValidationError("--shard takes K/N with 1 ≤ K ≤ N, such as 2/4") }
-      options.shard = parsed
+      options.shard = try Self.shard(shard, environment: environment)
     }
     options.shuffleSeed = command.shuffle ? seed : nil
     planner = Planner(options: options)
@@ -91,6 +94,22 @@ struct RunSettings {
     if let twice = files.enumerated().first(where: { files[..<$0.offset].contains($0.element) })?.element {
       throw ValidationError("two outputs write to \(twice)")
     }
+  }
+
+  /// The folder a bare `permsim run` searches: the one `permsim init` writes its scenario in.
+  static let defaultFolder = StarterProject.scenarioFolder
+
+  /// `--shard K/N`, or `--shard auto`: the shard the CI fleet's variables in `environment` assign.
+  static func shard(_ text: String, environment: [String: String]) throws -> Shard {
+    if text == "auto" {
+      do {
+        return try Shard.assigned(by: environment)
+      } catch {
+        throw ValidationError("--shard auto: \(error)")
+      }
+    }
+    guard let parsed = Shard(text) else { throw ValidationError("--shard takes K/N with 1 ≤ K ≤ N, such as 2/4, or auto") }
+    return parsed
   }
 
   /// The `--pattern` and `--filter` Lua patterns, compiled.

@@ -15,7 +15,7 @@ enum StarterProject {
   /// Every file, in the order `init` writes and lists them.
   static var files: [File] {
     [
-      File(path: "scenarios/first_prompt.lua", text: text(PackageResources.first_prompt_lua)),
+      File(path: scenarioFolder + "/first_prompt.lua", text: text(PackageResources.first_prompt_lua)),
       File(path: "apps/MyApp/Info.plist", text: text(PackageResources.MyApp_Info_plist)),
       File(path: "apps/MyApp/en.lproj/InfoPlist.strings", text: text(PackageResources.MyApp_InfoPlist_strings)),
       File(path: ".luacheckrc", text: luacheckConfiguration),
@@ -25,8 +25,8 @@ enum StarterProject {
     ]
   }
 
-  /// The command the workflow and the README of the project run.
-  static let runCommand = "permsim run scenarios --junit permsim.xml"
+  /// The folder the scenario goes in, which a bare `permsim run` searches.
+  static let scenarioFolder = "scenarios"
 
   /// The LuaLS definitions of the scenario API, as in Examples/types/permsim.lua.
   static var luaLSDefinitions: String { text(PackageResources.permsim_lua) }

@@ -27,7 +27,7 @@ extension JUnitXMLReporter {
 
   // MARK: - Suites
 
-  /// The opening `<testsuite>` tag and its properties, up to (not including) `</properties>`.
+  /// The opening `<testsuite>` tag and `<properties>` (the run's go in the first suite's, at the run's end).
   static func writeSuiteHead(
     _ suite: OpenSuite, id: Int, nanoseconds: Int64, run: RunInfo, flavor: Flavor, into xml: inout XMLWriter
   ) {
@@ -45,16 +45,25 @@ extension JUnitXMLReporter {
     let hostname = run.hostname.contains(where: { !$0.isWhitespace }) ? run.hostname : "localhost"
     xml.attribute("hostname", hostname)
     xml.markup(">\n    <properties>\n")
+  }
+
+  /// The run's properties, written once in a report: its version, seed, iOS versions, shard and interruption.
+  static func writeRunProperties(_ run: RunInfo, iOSVersions: Set<String>, interrupted: Bool, into xml: inout XMLWriter) {
     writeProperty("permsim.version", run.version, into: &xml)
     if let seed = run.seed {
       writeProperty("permsim.seed", String(seed), into: &xml)
     }
-    let versions = suite.iOSVersions.isEmpty ? run.iOSVersions : suite.iOSVersions
+    let numbers = { (version: String) in version.split(separator: ".").map { Int($0) ?? 0 } }
+    let ran = iOSVersions.sorted { numbers($0).lexicographicallyPrecedes(numbers($1)) }
+    let versions = ran.isEmpty ? run.iOSVersions : ran
     if !versions.isEmpty {
       writeProperty("ios.versions", versions.joined(separator: ", "), into: &xml)
     }
     if let shard = run.shard {
       writeProperty("shard", shard, into: &xml)
+    }
+    if interrupted {
+      writeProperty("permsim.interrupted", "true", into: &xml)
     }
   }
 

@@ -12,15 +12,17 @@
 /// is a few byte ranges per suite. At `runEnded` the reporter spools the root element with the
 /// run's totals and commits the layout, the ranges in document order.
 ///
-/// Each suite's `<properties>` hold `permsim.version`, `permsim.seed` (when the run has one),
-/// `ios.versions` (the versions its cases ran on, else the run's matrix, comma-separated) and
-/// `shard` (`K/N`, when the run is a shard). A suite's `time` is at least the sum of its cases'
-/// times as written (cases of a file may run in parallel, so the wall time can be shorter). A
-/// sharded run with no cases writes one empty suite, so the report stays valid and records its shard.
-/// An interrupted run still gives a valid document: the open suite is closed with the cases that
-/// finished, and every suite also carries `permsim.interrupted` = `true` (suite properties are the
-/// one place both schemas allow it). Cases must be posted as adjacent `caseStarted`/`caseEnded`
-/// pairs; a case that started but never ended is left out.
+/// The run's properties are written once, in the first suite's `<properties>` (suite properties are
+/// the one place both schemas allow them, and consumers such as xunitparser fold every suite's
+/// properties into one table, refusing a name twice): `permsim.version`, `permsim.seed` (when the run
+/// has one), `ios.versions` (the versions its cases ran on, else the run's matrix, comma-separated),
+/// `shard` (`K/N`, when the run is a shard) and, for an interrupted run, `permsim.interrupted` =
+/// `true`; they are known only at the run's end, so the first suite's properties are a piece of the
+/// layout filled in then. A suite's `time` is at least the sum of its cases' times as written (cases
+/// of a file may run in parallel, so the wall time can be shorter). A sharded run with no cases writes
+/// one empty suite, so the report stays valid and records its shard. An interrupted run still gives a
+/// valid document: the open suite is closed with the cases that finished. Cases must be posted as
+/// adjacent `caseStarted`/`caseEnded` pairs; a case that started but never ended is left out.
 public struct JUnitXMLReporter: Reporter {
   private let _flavor: Flavor
   private let _output: OutputPolicy
@@ -30,6 +32,8 @@ public struct JUnitXMLReporter: Reporter {
   private var _run = RunInfo(version: "")
   private var _runStart: RunEvent.Instant?
   private var _tally = RunTally()
+  /// The iOS versions the run's cases ran on, for the run's `ios.versions` property.
+  private var _iOSVersions: Set<String> = []
   private var _suite: OpenSuite?
   private var _suiteCount = 0
   private var _caseStart: RunEvent.Instant?
@@ -87,9 +91,7 @@ public struct JUnitXMLReporter: Reporter {
     _suite = nil
     _tally.add(result.outcome)
     suite.tally.add(result.outcome)
-    if let version = result.info.iOSVersion, !suite.iOSVersions.contains(version) {
-      suite.iOSVersions.append(version)
-    }
+    if let version = result.info.iOSVersion { _iOSVersions.insert(version) }
 
     suite.caseMilliseconds += TimeFormat.milliseconds(nanoseconds)
 
@@ -117,7 +119,7 @@ public struct JUnitXMLReporter: Reporter {
     _suiteCount += 1
 
     _append(_spool(head))
-    _layout.append(.interruptedProperty)
+    if _suiteCount == 1 { _layout.append(.runProperties) }
     _append(_spool("    </properties>\n"))
     suite.cases.forEach { _append($0) }
     switch _flavor {
@@ -138,19 +140,16 @@ public struct JUnitXMLReporter: Reporter {
       interrupted: end.interrupted, flavor: _flavor, into: &root)
     let head = _spool(root)
     let tail = _spool("</testsuites>\n")
-    var property: Range<Int>?
-    if end.interrupted {
-      var xml = XMLWriter(capacity: 128)
-      Self.writeProperty("permsim.interrupted", "true", into: &xml)
-      property = _spool(xml)
-    }
+    var properties = XMLWriter(capacity: 256)
+    Self.writeRunProperties(_run, iOSVersions: _iOSVersions, interrupted: end.interrupted, into: &properties)
+    let property = _spool(properties)
 
     var layout: [Range<Int>] = [head]
     layout.reserveCapacity(_layout.count + 2)
     for piece in _layout {
       switch piece {
       case .spooled(let range): layout.append(range)
-      case .interruptedProperty: if let property { layout.append(property) }
+      case .runProperties: layout.append(property)
       }
     }
     layout.append(tail)
@@ -188,8 +187,8 @@ public struct JUnitXMLReporter: Reporter {
   /// One entry of the document's layout before the run's end is known.
   private enum _Piece {
     case spooled(Range<Int>)
-    /// Where each suite's `permsim.interrupted` property goes if the run turns out interrupted.
-    case interruptedProperty
+    /// Where the run's properties go, known at its end: inside the first suite's `<properties>`.
+    case runProperties
   }
 
   /// The suite being reported: its totals so far and where its pieces are in the spool.
@@ -199,7 +198,6 @@ public struct JUnitXMLReporter: Reporter {
     /// The dotted class name of the suite's file, which each of its cases carries (made once a suite).
     let classname: String
     var tally = RunTally()
-    var iOSVersions: [String] = []
     /// The sum of the cases' times as written (whole milliseconds).
     var caseMilliseconds: Int64 = 0
     var cases: [Range<Int>] = []

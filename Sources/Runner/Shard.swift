@@ -26,6 +26,72 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
 
   public var description: String { "\(index)/\(count)" }
 
+  /// The shard a CI fleet assigns this job (`--shard auto`), read from the variables of ``fleets``.
+  ///
+  /// Exactly one fleet's pair must be set (or several that agree); a lone variable of a pair, a value
+  /// that is not a whole number, an index outside the total or two fleets that disagree is an error.
+  package static func assigned(by environment: [String: String]) throws(AssignmentError) -> Shard {
+    var found: [(fleet: Fleet, shard: Shard)] = []
+    for fleet in fleets {
+      let index = environment[fleet.index].flatMap { $0.isEmpty ? nil : $0 }
+      let total = environment[fleet.total].flatMap { $0.isEmpty ? nil : $0 }
+      switch (index, total) {
+      case (nil, nil):
+        continue
+      case (let index?, let total?):
+        guard let k = Int(index), let n = Int(total), n >= 1 else {
+          throw AssignmentError("\(fleet.name) sets \(fleet.index)=\(index) and \(fleet.total)=\(total): expected whole numbers, the total at least 1")
+        }
+        let shard = Shard(index: k - fleet.firstIndex + 1, count: n)
+        guard shard.index >= 1, shard.index <= n else {
+          let range = "\(fleet.firstIndex)…\(n - 1 + fleet.firstIndex)"
+          throw AssignmentError("\(fleet.name) sets \(fleet.index)=\(index), outside \(range) for \(fleet.total)=\(total)")
+        }
+        found.append((fleet, shard))
+      default:
+        let (set, unset) = index == nil ? (fleet.total, fleet.index) : (fleet.index, fleet.total)
+        throw AssignmentError("\(fleet.name): \(set) is set but \(unset) is not")
+      }
+    }
+    guard let first = found.first else {
+      let pairs = fleets.map { "\($0.index)/\($0.total) (\($0.name))" }.joined(separator: ", ")
+      throw AssignmentError("none of \(pairs) is set: outside such a parallel job, give --shard K/N")
+    }
+    if let other = found.first(where: { $0.shard != first.shard }) {
+      throw AssignmentError("\(first.fleet.name) says shard \(first.shard) but \(other.fleet.name) says \(other.shard)")
+    }
+    return first.shard
+  }
+
+  /// A CI system that runs N copies of a job and tells each which one it is.
+  package struct Fleet: Sendable {
+    /// The CI's name, for messages.
+    package var name: String
+    /// The variable holding this job's index.
+    package var index: String
+    /// The variable holding the number of jobs.
+    package var total: String
+    /// The index of the first job: 0 or 1, as the CI defines it.
+    package var firstIndex: Int
+  }
+
+  /// The fleets `--shard auto` knows, each with its variables as its documentation defines them.
+  package static let fleets: [Fleet] = [
+    // GitLab `parallel: N`: CI_NODE_INDEX runs from 1 to CI_NODE_TOTAL.
+    Fleet(name: "GitLab CI", index: "CI_NODE_INDEX", total: "CI_NODE_TOTAL", firstIndex: 1),
+    // Buildkite `parallelism: N`: BUILDKITE_PARALLEL_JOB runs from 0 to BUILDKITE_PARALLEL_JOB_COUNT - 1.
+    Fleet(name: "Buildkite", index: "BUILDKITE_PARALLEL_JOB", total: "BUILDKITE_PARALLEL_JOB_COUNT", firstIndex: 0),
+    // CircleCI `parallelism: N`: CIRCLE_NODE_INDEX runs from 0 to CIRCLE_NODE_TOTAL - 1.
+    Fleet(name: "CircleCI", index: "CIRCLE_NODE_INDEX", total: "CIRCLE_NODE_TOTAL", firstIndex: 0),
+  ]
+
+  /// Why `--shard auto` found no shard: the message names the variables it read.
+  package struct AssignmentError: Error, Equatable, CustomStringConvertible {
+    package var description: String
+
+    init(_ description: String) { self.description = description }
+  }
+
   /// The positions in `identities` of the cases that belong to this part, in ascending order.
   public func positions(of identities: [String]) -> [Int] {
     let hashes = identities.map(Self.stableHash)

@@ -75,6 +75,12 @@ struct CIOutputTests {
         #expect(parsed.output.hasSuffix("totals 17 3 4 2\n"), "\(parsed.output)")
         #expect(parsed.output.contains("Tests.Fixtures.run.scenarios.failing|failing › expects the wrong status|failure|10\n"))
       }
+      if PythonParsers.hasXUnitParser {
+        let parsed = try PythonParsers.xunit(try Data(contentsOf: junit))
+        #expect(parsed.status == 0, "xunitparser reads a report of ten files: \(parsed.output)")
+        #expect(parsed.output.contains("totals 17 3 4 2\n"), "\(parsed.output)")
+        #expect(parsed.output.contains("Tests.Fixtures.run.scenarios.failing|failing › expects the wrong status|failure\n"))
+      }
       if SchemaValidator.isAvailable {
         #expect(try SchemaValidator.problems(in: [UInt8](Data(contentsOf: junit)), flavor: .rich) == nil)
       }

@@ -8,8 +8,10 @@ import Testing
 @Suite("CI snippets")
 struct CISnippetTests {
   /// Values the CI systems put in the snippets' variables.
+  /// (`--shard auto` reads the variables of the CI that runs it: here it stands for the shard they would give.)
   static let variables = [
     "${{ matrix.ios }}": "14.0", "$IOS": "14.0", "${CI_NODE_INDEX}": "2", "${CI_NODE_TOTAL}": "4",
+    "${{ matrix.shard }}": "2", "--shard auto": "--shard 2/4",
   ]
 
   /// The arguments after `permsim run` of every command in `text` that runs permsim.
@@ -48,7 +50,9 @@ struct CISnippetTests {
     let commands = Self.runCommands(in: try Self.readmeSection()) + Self.runCommands(in: StarterProject.workflow)
     #expect(commands.count >= 7)
     for arguments in commands {
-      let command = try #require(try? RunCommand.parse(arguments), "permsim run \(arguments.joined(separator: " ")) does not parse")
+      var command = try #require(try? RunCommand.parse(arguments), "permsim run \(arguments.joined(separator: " ")) does not parse")
+      // A bare run searches scenarios/ of the project it runs in; this folder has none, so name it.
+      if command.paths.isEmpty { command.paths = [RunSettings.defaultFolder] }
       #expect(throws: Never.self, "\(arguments)") { _ = try RunSettings(command) }
     }
     #expect(Self.runCommands(in: "x: Scripts/permsim run S --shard ${CI_NODE_INDEX}/${CI_NODE_TOTAL}") == [["S", "--shard", "2/4"]])

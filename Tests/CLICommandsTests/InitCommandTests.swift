@@ -32,7 +32,8 @@ struct InitCommandTests {
         #expect(FileManager.default.fileExists(atPath: project.appendingPathComponent(file.path).path), "\(file.path)")
       }
       let report = project.appendingPathComponent("permsim.xml")
-      let run = try PermsimProcess.run(["run", "scenarios", "--junit", report.path], in: project)
+      // A bare `permsim run` searches the folder init wrote the scenario in.
+      let run = try PermsimProcess.run(["run", "--junit", report.path], in: project)
       #expect(run.status == 0, "\(run.standardOutput)\(run.standardError)")
       #expect(run.standardOutput.contains("3 passed, 0 failed, 0 errors, 0 skipped"))
       let document = try JUnitDocument(contentsOf: report)
@@ -41,6 +42,17 @@ struct InitCommandTests {
       let again = try PermsimProcess.run(["init", project.path])
       #expect(again.status == 0)
       #expect(again.standardOutput.contains("kept \(project.path)/scenarios/first_prompt.lua (it exists)"), "existing files stay")
+    }
+  }
+
+  @Test("run and init agree on the scenario folder; without it a bare run says which folder it looked for")
+  func oneFolder() throws {
+    #expect(RunSettings.defaultFolder == "scenarios")
+    #expect(StarterProject.files.contains { $0.path.hasPrefix(RunSettings.defaultFolder + "/") && $0.path.hasSuffix(".lua") })
+    try scratch { folder in
+      let run = try PermsimProcess.run(["run"], in: folder)
+      #expect(run.status == 2)
+      #expect(run.standardError.contains("no scenarios/ folder here: a bare `permsim run` searches scenarios/, where `permsim init` writes; name the files or folders to run"), "\(run.standardError)")
     }
   }
 

@@ -1,6 +1,7 @@
 import Foundation
 import PermsimTestSupport
 import Reporting
+import Runner
 import Testing
 
 /// `permsim run` end to end, through the built binary, on the fixtures in Tests/Fixtures/run.
@@ -208,6 +209,31 @@ struct RunCommandTests {
     }
     let (_, whole, _) = try runFixtures()
     #expect(names.sorted() == whole.cases.map { "\($0.suite) \($0.name)" }.sorted())
+  }
+
+  /// Every CI variable `--shard auto` reads, unset, so that the tests' own CI cannot decide a shard.
+  static let noFleet = Dictionary(uniqueKeysWithValues: Shard.fleets.flatMap { [($0.index, ""), ($0.total, "")] })
+
+  @Test("--shard auto takes the shard from GitLab's, Buildkite's or CircleCI's variables")
+  func shardAuto() throws {
+    let gitlab = Self.noFleet.merging(["CI_NODE_INDEX": "2", "CI_NODE_TOTAL": "3"]) { $1 }
+    let (_, auto, _) = try runFixtures(["--shard", "auto"], environment: gitlab)
+    let (_, explicit, _) = try runFixtures(["--shard", "2/3"], environment: Self.noFleet)
+    #expect(auto.cases.map(\.name) == explicit.cases.map(\.name))
+    #expect(auto.properties["shard"] == "2/3")
+    let buildkite = Self.noFleet.merging(["BUILDKITE_PARALLEL_JOB": "1", "BUILDKITE_PARALLEL_JOB_COUNT": "3"]) { $1 }
+    #expect(try runFixtures(["--shard", "auto"], environment: buildkite).1.properties["shard"] == "2/3", "0-based")
+  }
+
+  @Test("--shard auto outside a parallel CI job is a usage error that names the variables")
+  func shardAutoWithoutFleet() throws {
+    let output = try PermsimProcess.run(["run", Self.fixtures, "--shard", "auto"], environment: Self.noFleet)
+    #expect(output.status == 2)
+    #expect(output.standardError.contains("--shard auto: none of CI_NODE_INDEX/CI_NODE_TOTAL (GitLab CI)"), "\(output.standardError)")
+    let lone = try PermsimProcess.run(
+      ["run", Self.fixtures, "--shard", "auto"], environment: Self.noFleet.merging(["CIRCLE_NODE_TOTAL": "4"]) { $1 })
+    #expect(lone.status == 2)
+    #expect(lone.standardError.contains("--shard auto: CircleCI: CIRCLE_NODE_TOTAL is set but CIRCLE_NODE_INDEX is not"))
   }
 
   @Test("--repeat runs each case N times under distinct names")
