@@ -7,6 +7,7 @@ public enum PythonParsers {
   public static let python: String? = ToolProcess.find("python3")
 
   /// Whether python3 can import every module in `modules`.
+
   public static func canImport(_ modules: [String]) -> Bool {
     guard python != nil else { return false }
     return (try? run("import " + modules.joined(separator: ", "), arguments: []).status) == 0
@@ -14,14 +15,57 @@ public enum PythonParsers {
 
   /// tap.py with its YAML support (`tap.py[yaml]`).
   public static var hasTAP: Bool { canImport(["tap", "yaml", "more_itertools"]) }
-  /// jsonschema.
-  public static var hasJSONSchema: Bool { canImport(["jsonschema"]) }
-  /// junitparser.
-  public static var hasJUnitParser: Bool { canImport(["junitparser"]) }
   /// xunitparser (1.3.4, which folds every suite of a report into one).
   public static var hasXUnitParser: Bool { canImport(["xunitparser"]) }
   /// PyYAML and jsonschema, to read a GitHub workflow and check it against its schema.
   public static var hasYAMLSchema: Bool { canImport(["yaml", "jsonschema"]) }
+  /// jsonschema.
+  public static var hasJSONSchema: Bool { canImport(["jsonschema"]) }
+  /// junitparser.
+  public static var hasJUnitParser: Bool { canImport(["junitparser"]) }
+
+
+  /// Reads a JUnit report with xunitparser: one line per case, `classname|name|result`, then the totals
+  /// and the properties of the suites, folded into one table as xunitparser folds them.
+  public static func xunit(_ data: Data) throws -> (status: Int32, output: String) {
+    try withFile(String(decoding: data, as: UTF8.self)) { path in
+      try run(
+        """
+        import sys, xunitparser
+        suite, result = xunitparser.parse(open(sys.argv[1], "rb"))
+        for case in suite:
+            state = "skipped" if case.skipped else ("failure" if case.failed else ("error" if case.errored else "passed"))
+            print("%s|%s|%s" % (case.classname, case.methodname, state))
+        print("totals", result.testsRun, len(result.failures), len(result.errors), len(result.skipped))
+        for name in sorted(suite.properties):
+            print("property %s=%s" % (name, suite.properties[name]))
+        """, arguments: [path])
+    }
+  }
+
+  /// Reads a GitHub Actions workflow or action file as GitHub does (YAML 1.2's booleans only, so `on`
+  /// stays a key), validates it against the JSON Schema at `schema` and prints it as JSON, or the errors.
+  public static func githubYAML(_ text: String, schema: URL) throws -> (status: Int32, output: String) {
+    try withFile(text) { path in
+      try run(
+        """
+        import json, re, sys, yaml, jsonschema
+        class Loader(yaml.SafeLoader):
+            pass
+        Loader.yaml_implicit_resolvers = {
+            key: [(tag, regexp) for tag, regexp in resolvers if tag != "tag:yaml.org,2002:bool"]
+            for key, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()}
+        Loader.add_implicit_resolver("tag:yaml.org,2002:bool", re.compile("^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF"))
+        document = yaml.load(open(sys.argv[1], encoding="utf-8"), Loader=Loader)
+        schema = json.load(open(sys.argv[2]))
+        errors = ["%s: %s" % ("/".join(map(str, error.path)), error.message)
+                  for error in jsonschema.Draft7Validator(schema).iter_errors(document)]
+        print("\\n".join(errors) if errors else json.dumps(document))
+        sys.exit(1 if errors else 0)
+        """, arguments: [path, schema.path])
+    }
+  }
+
 
   /// Parses TAP with tap.py: one line per test point, `number ok|not ok|skip <yaml at.file>:<yaml at.line>`,
   /// then `plan <n>`; lines tap.py does not understand are reported as `unknown <line>`.
@@ -117,20 +161,6 @@ public enum PythonParsers {
             print("not valid:", error)
             sys.exit(1)
         print("ok")
-  /// Reads a JUnit report with xunitparser: one line per case, `classname|name|result`, then the totals
-  /// and the properties of the suites, folded into one table as xunitparser folds them.
-  public static func xunit(_ data: Data) throws -> (status: Int32, output: String) {
-    try withFile(String(decoding: data, as: UTF8.self)) { path in
-      try run(
-        """
-        import sys, xunitparser
-        suite, result = xunitparser.parse(open(sys.argv[1], "rb"))
-        for case in suite:
-            state = "skipped" if case.skipped else ("failure" if case.failed else ("error" if case.errored else "passed"))
-            print("%s|%s|%s" % (case.classname, case.methodname, state))
-        print("totals", result.testsRun, len(result.failures), len(result.errors), len(result.skipped))
-        for name in sorted(suite.properties):
-            print("property %s=%s" % (name, suite.properties[name]))
         """, arguments: [path])
     }
   }
@@ -177,26 +207,6 @@ public enum PythonParsers {
                           "timeline": article.find(".//h:ol[@class='timeline']", ns) is not None})
         print(json.dumps({"alerts": alerts, "settings": settings, "cases": cases}))
         """, arguments: [path])
-  /// Reads a GitHub Actions workflow or action file as GitHub does (YAML 1.2's booleans only, so `on`
-  /// stays a key), validates it against the JSON Schema at `schema` and prints it as JSON, or the errors.
-  public static func githubYAML(_ text: String, schema: URL) throws -> (status: Int32, output: String) {
-    try withFile(text) { path in
-      try run(
-        """
-        import json, re, sys, yaml, jsonschema
-        class Loader(yaml.SafeLoader):
-            pass
-        Loader.yaml_implicit_resolvers = {
-            key: [(tag, regexp) for tag, regexp in resolvers if tag != "tag:yaml.org,2002:bool"]
-            for key, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()}
-        Loader.add_implicit_resolver("tag:yaml.org,2002:bool", re.compile("^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF"))
-        document = yaml.load(open(sys.argv[1], encoding="utf-8"), Loader=Loader)
-        schema = json.load(open(sys.argv[2]))
-        errors = ["%s: %s" % ("/".join(map(str, error.path)), error.message)
-                  for error in jsonschema.Draft7Validator(schema).iter_errors(document)]
-        print("\\n".join(errors) if errors else json.dumps(document))
-        sys.exit(1 if errors else 0)
-        """, arguments: [path, schema.path])
     }
   }
 
