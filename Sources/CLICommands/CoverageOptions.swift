@@ -7,7 +7,7 @@ import PermissionModel
 
 /// The coverage options of `permsim run`: `--coverage`, `--coverage-output`, `--coverage-app`, `--coverage-min`.
 ///
-/// `RunCommand` holds them as an option group and adds ``reporter(verdict:outputs:)`` to its reporters;
+/// `RunCommand` holds them as an option group and adds ``reporter(verdict:outputs:standardOutput:)`` to its reporters;
 /// any of them turns coverage on.
 struct CoverageOptions: ParsableArguments {
   @Flag(help: "Report which permission paths the cases took, per iOS version: a summary on the console.")
@@ -42,12 +42,14 @@ struct CoverageOptions: ParsableArguments {
   /// fell short, and files that could not be written, end up in `verdict`, which fails the run. The
   /// summary goes to standard output after the console's, or to standard error when TAP or JSON lines
   /// take standard output (`outputs`, resolved).
-  func reporter(verdict: CoverageVerdict, outputs runOutputs: [RunOutput]) throws -> CoverageReporter? {
+  func reporter(
+    verdict: CoverageVerdict, outputs runOutputs: [RunOutput], standardOutput: @escaping @Sendable (String) -> Void
+  ) throws -> CoverageReporter? {
     guard isOn else { return nil }
     let baseline = try Self.baseline(app)
     let streamed = runOutputs.contains { $0.path == nil && ($0.kind == .tap || $0.kind == .json) }
     var destinations = CoverageReporter.Destinations(
-      console: streamed ? writeToStandardError : { FileHandle.standardOutput.write(Data($0.utf8)) },
+      console: streamed ? writeToStandardError : standardOutput,
       shortfalls: writeToStandardError)
     for file in try CoverageFile.parse(outputs) {
       let write = try file.writer(verdict: verdict)

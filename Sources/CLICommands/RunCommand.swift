@@ -1,4 +1,5 @@
 import ArgumentParser
+import Coverage
 import Foundation
 import PermissionModel
 import Reporting
@@ -85,7 +86,7 @@ struct RunCommand: ParsableCommand {
   @Option(
     name: .customLong("output"),
     help: """
-      An output, kind or kind=PATH (repeatable): console, junit=PATH, tap, json, github; without a \
+      An output, kind or kind=PATH (repeatable): console, junit=PATH, tap, json, github, html=PATH; without a \
       path, standard output. The console is on unless TAP or JSON take standard output.
       """)
   var outputs: [String] = []
@@ -102,6 +103,13 @@ struct RunCommand: ParsableCommand {
     name: .customLong("junit-output"),
     help: "Which cases keep their transcript and print output in JUnit reports: failures, or all.")
   var junitOutput: JUnitXMLReporter.OutputPolicy = .failures
+
+  @Option(
+    name: .customLong("html-output"),
+    help: "Which cases keep their timeline (transcript and drawn alerts) in HTML reports: failures, or all.")
+  var htmlOutput: JUnitXMLReporter.OutputPolicy = .failures
+
+  @OptionGroup var coverage: CoverageOptions
 
   @Option(help: "Directory scenarios may read files under (default: the current directory).")
   var root: String?
@@ -141,7 +149,8 @@ struct RunCommand: ParsableCommand {
   private func execute(_ settings: RunSettings, stop: StopFlag) throws -> Bool {
     let environment = try usage { try ScenarioEnvironment(root: settings.root, limits: settings.limits, seed: settings.seed ?? 0) }
     // Every case and every file's top level runs in a worker process the run can stop (issue 11).
-    let lanes = LanePool(.workerProcesses(try settings.workerLaunch()), environment: environment, stop: stop)
+    let lanes = LanePool(
+      .workerProcesses(try settings.workerLaunch(keepsPaths: coverage.isOn)), environment: environment, stop: stop)
     lanes.prepare()
     let patterns = try settings.patterns()
     let found = try usage { try ScenarioDiscovery.files(in: settings.paths, matching: patterns.files) }
@@ -151,7 +160,7 @@ struct RunCommand: ParsableCommand {
     let absolute = found.map { $0.hasPrefix("/") ? $0 : FileManager.default.currentDirectoryPath + "/" + $0 }
     let options = RunExecutor.Options(
       jobs: settings.jobs, failFast: failFast, clock: settings.clock, lanes: lanes,
-      keepsPassingTranscripts: junitOutput == .all || verbose)
+      keepsPassingTranscripts: junitOutput == .all || htmlOutput == .all || verbose)
     // A plan made file by file lets each file's first cases run as soon as it is collected, while its
     // worker still holds the run of its top level.
     let runAhead =
@@ -226,6 +235,13 @@ struct RunCommand: ParsableCommand {
         reporters.append(GitHubAnnotationReporter(write: write))
       }
     }
+    for html in settings.htmlReports { reporters.append(try html.reporter(policy: htmlOutput, files: &textFiles)) }
+    let coverageVerdict = CoverageVerdict()
+    if let reporter = try coverage.reporter(
+      verdict: coverageVerdict, outputs: settings.outputs, standardOutput: Self.writeToStandardOutput)
+    {
+      reporters.append(reporter)
+    }
     var tally = RunTally()
     var reporter = MultiplexReporter(reporters)
     let info = RunInfo(
@@ -267,7 +283,7 @@ struct RunCommand: ParsableCommand {
       }
     }
     if interrupted { return true }
-    if !tally.isSuccess || writeFailed { throw ExitCode.failure }
+    if !tally.isSuccess || writeFailed || coverageVerdict.failsRun { throw ExitCode.failure }
     return false
   }
 

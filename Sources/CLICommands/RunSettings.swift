@@ -148,13 +148,13 @@ struct RunSettings {
   static let executable = Bundle.main.executablePath
 
   /// How `permsim run` starts its worker processes: this binary, in its worker mode, told the run's root, limits and seed.
-  func workerLaunch() throws -> WorkerLaunch {
+  func workerLaunch(keepsPaths: Bool = false) throws -> WorkerLaunch {
     guard let executable = Self.executable else {
       throw ValidationError("cannot find the permsim binary to start worker processes from")
     }
     return WorkerLaunch(
       executable: executable,
-      arguments: [WorkerLaunch.mode], settings: WorkerSettings(root: root, limits: limits, seed: seed ?? 0),
+      arguments: [WorkerLaunch.mode], settings: WorkerSettings(root: root, limits: limits, seed: seed ?? 0, keepsPaths: keepsPaths),
       timeLimit: timeLimit, memoryLimit: workerMemory)
   }
 

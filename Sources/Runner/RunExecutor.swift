@@ -1,4 +1,5 @@
 import Foundation
+import PermissionModel
 import Reporting
 import ScenarioRuntime
 
@@ -194,7 +195,9 @@ public struct RunExecutor: Sendable {
         suitePath: path, name: planned.reportedName(ranOn: result.ranOn), line: line,
         iOSVersion: planned.reportedVersion(ranOn: result.ranOn), tags: planned.tags)
       post(RunEvent(.caseStarted(info), at: result.started))
-      post(RunEvent(.caseEnded(CaseResult(info: info, outcome: result.outcome, transcript: result.transcript)), at: result.ended))
+      let ended = CaseResult(
+        info: info, outcome: result.outcome, transcript: result.transcript, screens: result.screens, pathsTaken: result.pathsTaken)
+      post(RunEvent(.caseEnded(ended), at: result.ended))
     }
 
     /// Ends the suite of the last case posted, if one is open.
@@ -219,6 +222,10 @@ public struct RunExecutor: Sendable {
   struct Finished: Sendable {
     var outcome: CaseOutcome
     var transcript: [String]
+    /// The alerts and Settings screens the case's devices showed (kept with the transcript).
+    var screens: [CaseScreen] = []
+    /// What the case took of the state machine (`--coverage`).
+    var pathsTaken: [TakenPaths] = []
     var started: RunEvent.Instant
     var ended: RunEvent.Instant
     /// The versions of the devices the case created, oldest first, each once.
@@ -247,8 +254,8 @@ public struct RunExecutor: Sendable {
       let started = _started.removeValue(forKey: position)
       guard let run else { return nil }
       return Finished(
-        outcome: run.outcome, transcript: run.transcript, started: started ?? clock.now(), ended: clock.now(),
-        ranOn: run.deviceVersions, endedAfterStop: stop.isSet)
+        outcome: run.outcome, transcript: run.transcript, screens: run.screens, pathsTaken: run.pathsTaken,
+        started: started ?? clock.now(), ended: clock.now(), ranOn: run.deviceVersions, endedAfterStop: stop.isSet)
     }
   }
 

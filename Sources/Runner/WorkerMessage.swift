@@ -149,7 +149,7 @@ extension WorkerReply {
   /// case), `O` (any other outcome), `C` (a collection's registrations) or `X` (a failed collection).
   var line: [UInt8] {
     switch self {
-    case .ran(let run) where run.outcome == .passed && run.transcript.isEmpty:
+    case .ran(let run) where run.outcome == .passed && run.transcript.isEmpty && run.pathsTaken.isEmpty:
       var line = WorkerLine.Writer(capacity: 2 + 8 * run.deviceVersions.count)
       line.field("P")
       for version in run.deviceVersions { line.field(version) }
@@ -166,6 +166,9 @@ extension WorkerReply {
       }
       line.fields(run.deviceVersions)
       line.fields(transcript)
+      // The model's records (screens drawn, paths taken) keep their own Codable form, in a field each.
+      line.field(bytes: Self.json(run.screens))
+      line.field(bytes: Self.json(run.pathsTaken))
       return line.bytes
     case .collected(.registered(let scenarios)):
       var line = WorkerLine.Writer(capacity: scenarios.reduce(2) { $0 + 16 + $1.name.utf8.count })
@@ -196,8 +199,11 @@ extension WorkerReply {
         case "s": .skipped(reason: try fields.text())
         default: throw WorkerLine.Malformed()
         }
-      let versions = try fields.texts()
-      self = .ran(ScenarioEngine.CaseRun(outcome: outcome, transcript: try fields.texts(), deviceVersions: versions))
+      let versions = try fields.texts(), transcript = try fields.texts()
+      let screens: [CaseScreen] = try Self.decoded(fields.bytes()), paths: [TakenPaths] = try Self.decoded(fields.bytes())
+      self = .ran(
+        ScenarioEngine.CaseRun(
+          outcome: outcome, transcript: transcript, screens: screens, deviceVersions: versions, pathsTaken: paths))
     case "C":
       var scenarios: [DeclaredScenario] = []
       while fields.hasMore { scenarios.append(try Self.scenario(&fields)) }
@@ -208,6 +214,15 @@ extension WorkerReply {
       throw WorkerLine.Malformed()
     }
     guard !fields.hasMore else { throw WorkerLine.Malformed() }
+  }
+
+  /// A list of the model's records as JSON, or nothing for none (most cases).
+  private static func json<Record: Encodable>(_ records: [Record]) -> [UInt8] {
+    records.isEmpty ? [] : (try? JSONEncoder().encode(records)).map { [UInt8]($0) } ?? []
+  }
+
+  private static func decoded<Record: Decodable>(_ bytes: [UInt8]) throws -> [Record] {
+    bytes.isEmpty ? [] : try JSONDecoder().decode([Record].self, from: Data(bytes))
   }
 
   /// Writes a problem as its kind, headline, location (path and line, each possibly empty) and details.

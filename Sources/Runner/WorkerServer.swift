@@ -31,9 +31,11 @@ public enum WorkerServer {
     ScenarioEngine.prepareProcess()
     let early = (try? ScenarioEnvironment(root: "/")).flatMap { try? ScenarioEngine(environment: $0) }
     let environment: ScenarioEnvironment
+    let keepsPaths: Bool
     do {
       let settings = try channel.receive { try WorkerSettings(line: $0) }
       environment = try ScenarioEnvironment(root: settings.root, limits: settings.limits, seed: settings.seed)
+      keepsPaths = settings.keepsPaths
     } catch WorkerChannel.Interruption.closed {
       return 0  // a runner that ended without a run for it (a usage error, --help)
     } catch {
@@ -64,7 +66,7 @@ public enum WorkerServer {
           if recent.count == 8 { recent.removeFirst() }
           recent.append((request.file, file))
         }
-        reply = handle(request, file: file, on: try engine.get(), names: &names)
+        reply = handle(request, file: file, on: try engine.get(), names: &names, keepsPaths: keepsPaths)
       } catch {
         reply = failedStart(request, error, environment: environment)
       }
@@ -109,11 +111,13 @@ public enum WorkerServer {
   /// transcripts (``Excerpt/lines(_:budget:)``), and names (``ShortenedNames``).
   static func handle(_ request: WorkerRequest, file: ScenarioFile, on engine: ScenarioEngine) -> WorkerReply {
     var names = ShortenedNames()
-    return handle(request, file: file, on: engine, names: &names)
+    return handle(request, file: file, on: engine, names: &names, keepsPaths: true)
   }
 
+  /// As ``handle(_:file:on:)``, with the shortened names of earlier requests, and the paths a case took
+  /// only when the run asks for them (`keepsPaths`).
   static func handle(
-    _ request: WorkerRequest, file: ScenarioFile, on engine: ScenarioEngine, names: inout ShortenedNames
+    _ request: WorkerRequest, file: ScenarioFile, on engine: ScenarioEngine, names: inout ShortenedNames, keepsPaths: Bool
   ) -> WorkerReply {
     switch request {
     case .collect(let workerFile, let keepsTopLevel):
@@ -129,9 +133,11 @@ public enum WorkerServer {
         if let (full, fullName) = names.full(scenario, named: name, of: workerFile) { (scenario, name) = (full, fullName) }
       }
       let run = engine.run(scenario, named: name, of: file, iosVersion: iosVersion)
-      let transcript = keepsTranscript || run.outcome.isProblem ? Excerpt.lines(run.transcript) : []
+      let keeps = keepsTranscript || run.outcome.isProblem
       return .ran(
-        ScenarioEngine.CaseRun(outcome: run.outcome.bounded, transcript: transcript, deviceVersions: run.deviceVersions))
+        ScenarioEngine.CaseRun(
+          outcome: run.outcome.bounded, transcript: keeps ? Excerpt.lines(run.transcript) : [], screens: keeps ? run.screens : [],
+          deviceVersions: run.deviceVersions, pathsTaken: keepsPaths ? run.pathsTaken : []))
     }
   }
 

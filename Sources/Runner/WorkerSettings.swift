@@ -10,11 +10,14 @@ public struct WorkerSettings: Sendable, Equatable {
   public var root: String
   public var limits: ScenarioEnvironment.Limits
   public var seed: UInt64
+  /// Whether every case's reply carries the paths it took of the state machine (`--coverage`).
+  public var keepsPaths: Bool
 
-  public init(root: String, limits: ScenarioEnvironment.Limits, seed: UInt64) {
+  public init(root: String, limits: ScenarioEnvironment.Limits, seed: UInt64, keepsPaths: Bool = false) {
     self.root = root
     self.limits = limits
     self.seed = seed
+    self.keepsPaths = keepsPaths
   }
 
   /// The settings as one line, without its line break.
@@ -25,17 +28,18 @@ public struct WorkerSettings: Sendable, Equatable {
     line.field(limits.memory)
     line.field(Int(truncatingIfNeeded: seed))  // Int is 64 bits wide: the seed's bits, signed
     line.field(root)
+    line.field(keepsPaths)
     return line.bytes
   }
 
   /// Reads the settings from their line.
   init(line: ArraySlice<UInt8>) throws {
     let fields = WorkerLine.Fields(line)
-    guard fields.count == 5, fields.isText(0, "S"), let instructions = fields.number(1), let memory = fields.number(2),
+    guard fields.count == 6, fields.isText(0, "S"), fields.isText(5, "0") || fields.isText(5, "1"), let instructions = fields.number(1), let memory = fields.number(2),
       let seed = fields.number(3)
     else { throw WorkerLine.Malformed() }
     self.init(
       root: fields.text(4), limits: ScenarioEnvironment.Limits(instructions: instructions, memory: memory),
-      seed: UInt64(truncatingIfNeeded: seed))
+      seed: UInt64(truncatingIfNeeded: seed), keepsPaths: fields.isText(5, "1"))
   }
 }
