@@ -98,8 +98,8 @@ final class TextOutputFile: @unchecked Sendable {
 
   init(path: String) throws {
     self.path = path
-    // Opened without blocking: a FIFO that no process reads would block open() for ever.
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NONBLOCK, 0o666)
+    // Opened without blocking: a FIFO that no process opens to read within a few seconds is an error.
+    let descriptor = JUnitFile.openWaitingForReader(path, flags: O_CREAT | O_TRUNC, mode: 0o666)
     guard descriptor >= 0 else {
       let reason = errno == ENXIO ? "no process reads it" : String(cString: strerror(errno))
       throw ValidationError("cannot write \(path): \(reason)")

@@ -59,9 +59,14 @@ static void *limited_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
   }
   if (rt->hard && rt->limit != 0 && nsize > old &&
       (rt->used > rt->limit || nsize - old > rt->limit - rt->used)) {
-    rt->refusals++;
+    /* Lua asks again after an emergency collection: refused twice, the request becomes a memory
+    ** error (caught by pcall or not), which is what 'refusals' counts. */
+    if (rt->refusedblock == ptr && rt->refusedsize == nsize) rt->refusals++;
+    rt->refusedblock = ptr;
+    rt->refusedsize = nsize;
     return NULL;
   }
+  rt->refusedsize = 0;
   block = realloc(ptr, nsize);
   if (block == NULL) {
     if (rt->hard) return NULL;

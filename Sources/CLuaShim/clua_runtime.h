@@ -22,7 +22,9 @@
 typedef struct clua_Runtime {
   size_t used;               /* bytes allocated by the state */
   size_t limit;              /* memory limit in bytes; 0 = none */
-  unsigned long refusals;    /* allocations the limit refused since the state began */
+  unsigned long refusals;    /* memory errors the limit caused since the state began (see limited_alloc) */
+  void *refusedblock;        /* the last request the limit refused: its block and new size */
+  size_t refusedsize;
   int hard;                  /* 1 while Lua code runs under a host pcall: the limit refuses */
   long long count;           /* instructions run, in steps of CLUA_HOOK_PERIOD */
   long long budget;          /* instruction limit */

@@ -8,8 +8,9 @@ extension LuaState {
     set { LuaStack.setMemoryLimit(L, newValue) }
   }
 
-  /// How many allocations the memory limit refused since the state began, whether or not Lua code
-  /// caught the memory error that followed (`pcall`): what a host asks to know that a limit was hit.
+  /// How many memory errors the memory limit caused since the state began (an allocation refused
+  /// again after Lua's emergency collection), whether or not Lua code caught them (`pcall`): what a
+  /// host asks to know that a limit was hit.
   public var memoryRefusals: Int { LuaStack.memoryRefusals(L) }
 
   /// Bytes the state has allocated.

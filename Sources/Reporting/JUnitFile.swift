@@ -87,9 +87,9 @@ public final class JUnitFile: JUnitReportStore, @unchecked Sendable {
 
   private func _writeReport(_ layout: [Range<Int>]) throws(JUnitFileError) {
     if _writesInto {
-      // Opened without blocking: a FIFO that no process reads would block open() for ever, and no
-      // stop could end it. Then written as any file (a reader that is there reads).
-      let file = open(_target, O_WRONLY | O_CLOEXEC | O_NONBLOCK)
+      // Opened without blocking: a FIFO that no process opens to read within ``readerWait`` is an
+      // error, not a wait no stop could end. Then written as any file (a reader that is there reads).
+      let file = Self.openWaitingForReader(_target)
       guard file >= 0 else { throw _error(errno == ENXIO ? "open (no process reads it)" : "open", errno) }
       _ = fcntl(file, F_SETFL, fcntl(file, F_GETFL) & ~O_NONBLOCK)
       defer { close(file) }
@@ -131,6 +131,20 @@ public final class JUnitFile: JUnitReportStore, @unchecked Sendable {
       }
     }
     if let code = Self._writeAll(output, to: file) { throw _error("write the report beside", code) }
+  }
+
+  /// How long a report waits for a process to open the FIFO it names for reading.
+  package static let readerWait = Duration.seconds(5)
+
+  /// Opens `path` for writing without blocking: a FIFO with no reader yet is tried again for
+  /// ``readerWait`` (every 50 ms) and then given up (ENXIO); -1 with `errno` on failure.
+  package static func openWaitingForReader(_ path: String, flags: Int32 = 0, mode: mode_t = 0) -> Int32 {
+    let deadline = ContinuousClock.now + readerWait
+    while true {
+      let file = open(path, O_WRONLY | O_CLOEXEC | O_NONBLOCK | flags, mode)
+      guard file < 0, errno == ENXIO, ContinuousClock.now < deadline else { return file }
+      usleep(50_000)
+    }
   }
 
   private func _error(_ operation: String, _ code: Int32) -> JUnitFileError {

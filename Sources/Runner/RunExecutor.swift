@@ -86,44 +86,7 @@ public struct RunExecutor: Sendable {
     post(RunEvent(.runStarted(info), at: started ?? options.clock.now()))
     let lanes = self.lanes ?? options.lanes ?? LanePool(.inProcess, environment: environment, stop: stop)
 
-    for _ in 0..<workers {
-      let worker = Thread { [self] in
-        lanes.withLane { lane in
-          var times = CaseTimes(clock: options.clock, stop: stop)
-          var lastSuite: Int?  // the suite the lane took its last case from: it keeps to it
-          lane.runAll(
-            keepsTranscript: options.keepsPassingTranscripts,
-            isDone: { stop.isSet || board.isCancelled || board.isAllTaken },
-            next: {
-              // Cases that do not run (skipped, or of a file that failed to load) are finished here.
-              while !stop.isSet, !board.isCancelled,
-                let taken = board.takeNext(
-                  continuing: lastSuite, prefers: { lane.hasCompiled(files[plan.suites[$0].fileIndex].file) })
-              {
-                lastSuite = taken.file
-                let suite = plan.suites[taken.file]
-                let planned = suite.cases[taken.index]
-                let loaded = files[suite.fileIndex]
-                if let outcome = Self.outcomeWithoutRunning(planned, loaded) {
-                  board.finish(taken.position, Finished(notRun: outcome, clock: options.clock))
-                  continue
-                }
-                return ScenarioLane.Job(position: taken.position, planned: planned, file: loaded.file)
-              }
-              return nil
-            },
-            began: { times.began($0) },
-            finish: { position, run in
-              // A case a stop abandoned is not finished: the poster stops before it and the run is interrupted.
-              guard let finished = times.finished(position, run) else { return board.abandon(position) }
-              board.finish(position, finished)
-            })
-        }
-        board.workerDone()
-      }
-      worker.stackSize = 16 << 20
-      worker.start()
-    }
+    for _ in 0..<workers { startLane(from: lanes, plan: plan, board: board, stop: stop) }
 
     var poster = Poster(plan: plan, files: files)
     var stopped = false
@@ -166,6 +129,46 @@ public struct RunExecutor: Sendable {
     interrupted = interrupted || stopped
     post(RunEvent(.runEnded(RunEnd(interrupted: interrupted)), at: options.clock.now()))
     return interrupted
+  }
+
+  /// Starts a thread that runs the board's cases on a lane of `lanes` until none is left or a stop.
+  private func startLane(from lanes: any LaneSource, plan: RunPlan, board: ResultBoard<Finished>, stop: StopFlag) {
+    let worker = Thread { [self] in
+      lanes.withLane { lane in
+        var times = CaseTimes(clock: options.clock, stop: stop)
+        var lastSuite: Int?  // the suite the lane took its last case from: it keeps to it
+        lane.runAll(
+          keepsTranscript: options.keepsPassingTranscripts,
+          isDone: { stop.isSet || board.isCancelled || board.isAllTaken },
+          next: {
+            // Cases that do not run (skipped, or of a file that failed to load) are finished here.
+            while !stop.isSet, !board.isCancelled,
+              let taken = board.takeNext(
+                continuing: lastSuite, prefers: { lane.hasCompiled(files[plan.suites[$0].fileIndex].file) })
+            {
+              lastSuite = taken.file
+              let suite = plan.suites[taken.file]
+              let planned = suite.cases[taken.index]
+              let loaded = files[suite.fileIndex]
+              if let outcome = Self.outcomeWithoutRunning(planned, loaded) {
+                board.finish(taken.position, Finished(notRun: outcome, clock: options.clock))
+                continue
+              }
+              return ScenarioLane.Job(position: taken.position, planned: planned, file: loaded.file)
+            }
+            return nil
+          },
+          began: { times.began($0) },
+          finish: { position, run in
+            // A case a stop abandoned before it began is not finished: the poster stops before it.
+            guard let finished = times.finished(position, run) else { return board.abandon(position) }
+            board.finish(position, finished)
+          })
+      }
+      board.workerDone()
+    }
+    worker.stackSize = 16 << 20
+    worker.start()
   }
 
   /// Posts finished cases as run events, opening and closing each file's suite around its cases.

@@ -32,7 +32,8 @@ import Testing
   @Test("P3, P7 (13.x and 14 orders), P8 and P9 in en and zh-Hans, with the app's own texts (Navigator)")
   func navigator() throws {
     try #require(DrawnPage.canRead, "chromium or html5lib is missing: run Scripts/bootstrap")
-    let (page, drawn) = try Self.preview(["Examples/apps/Navigator"])
+    // The whole range: the gallery's apps name no deployment target, so lint's assumed floor would start it at 15.0.
+    let (page, drawn) = try Self.preview(["Examples/apps/Navigator", "--ios", "8.0...26.0"])
     #expect(page.contains("<dd>en, zh-Hans</dd>"))
     for lang in ["en", "zh-Hans"] {
       let app = lang == "en" ? "Navigator" : "导航助手"  // CFBundleDisplayName in zh-Hans.lproj (K5)
@@ -63,7 +64,7 @@ import Testing
   @Test("P14 of an App Clip in en and zh-Hans: no Allow Once, from iOS 14 only (A1, A3)")
   func appClip() throws {
     try #require(DrawnPage.canRead, "chromium or html5lib is missing: run Scripts/bootstrap")
-    let (_, drawn) = try Self.preview(["Examples/apps/CoffeeClip"])
+    let (_, drawn) = try Self.preview(["Examples/apps/CoffeeClip", "--ios", "8.0...26.0"])
     #expect(drawn.alerts.allSatisfy { $0.ios.hasPrefix("14") || $0.ios.hasPrefix("16") })
     for lang in ["en", "zh-Hans"] {
       let p14 = try Self.alert(drawn, "P14", ios: "14.0", lang: lang)

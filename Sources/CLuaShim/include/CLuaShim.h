@@ -123,7 +123,7 @@ static inline void clua_collectgarbage(lua_State *L) { lua_gc(L, LUA_GCCOLLECT);
 */
 static inline void clua_generationalgc(lua_State *L) { lua_gc(L, LUA_GCGEN, 100, 0); }
 size_t clua_memorylimit(lua_State *L);
-/* How many allocations the memory limit refused since the state began (caught by pcall or not). */
+/* How many memory errors the memory limit caused since the state began (caught by pcall or not). */
 unsigned long clua_memoryrefusals(lua_State *L);
 void clua_setmemorylimit(lua_State *L, size_t limit);
 
