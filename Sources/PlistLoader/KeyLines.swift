@@ -1,13 +1,9 @@
 import Foundation
 
-#if canImport(FoundationXML)
-  import FoundationXML
-#endif
-
 /// Where each key of a property list or strings file is written: its 1-based line, so that a message can point at it as a compiler does.
 enum KeyLines {
-  /// The line of each top-level key of a property list: through Foundation's `XMLParser` for XML, by
-  /// scanning the text for an old-style one; none for a binary one.
+  /// The line of each top-level key of a property list: by scanning the text of an XML or an old-style
+  /// one; none for a binary one.
   static func ofPropertyList(_ data: Data) -> [String: Int] {
     switch PropertyListReader.syntax(of: data) {
     case .binary: [:]
@@ -28,44 +24,38 @@ enum KeyLines {
     return lines
   }
 
-  /// Collects the `<key>` elements of the top-level `<dict>` with the line each starts on.
-  private final class TopLevelKeyCollector: NSObject, XMLParserDelegate {
-    private var depth = 0
-    private var current: (line: Int, text: String)?
-    private(set) var lines: [String: Int] = [:]
-
+  /// The `<key>` elements of an XML property list's top-level `<dict>`, with the line each starts on.
+  ///
+  /// A scan of the text for the few tags that nest (`dict`, `array`), comments and keys: Foundation read
+  /// the file already (``PropertyListReader``) and says nothing of lines, and its `XMLParser` would link
+  /// libxml2 into a binary that must run without it (the release archive).
+  private enum TopLevelKeyCollector {
     static func lines(in data: Data) -> [String: Int] {
-      let parser = XMLParser(data: data)
-      let collector = TopLevelKeyCollector()
-      parser.delegate = collector
-      parser.shouldResolveExternalEntities = false
-      _ = parser.parse()
-      return collector.lines
-    }
-
-    func parser(
-      _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-      attributes: [String: String] = [:]
-    ) {
-      switch name {
-      case "dict", "array": depth += 1
-      case "key" where depth == 1: current = (parser.lineNumber, "")
-      default: break
+      let text = String(decoding: data, as: UTF8.self)
+      let token = /<!--.*?-->|<!\[CDATA\[.*?\]\]>|<(\/?)(dict|array)\b[^>]*?(\/?)>|<key>(.*?)<\/key>/.dotMatchesNewlines()
+      var lines: [String: Int] = [:]
+      var depth = 0
+      var line = 1
+      var counted = text.startIndex
+      for match in text.matches(of: token) {
+        line += text[counted..<match.range.lowerBound].reduce(0) { $1 == "\n" ? $0 + 1 : $0 }
+        counted = match.range.lowerBound
+        if match.output.2 != nil {
+          if match.output.1 == "/" { depth -= 1 } else if match.output.3 != "/" { depth += 1 }
+        } else if let key = match.output.4, depth == 1 {
+          let name = Self.unescaped(key)
+          if lines[name] == nil { lines[name] = line }
+        }
       }
+      return lines
     }
 
-    func parser(_ parser: XMLParser, foundCharacters string: String) {
-      current?.text += string
-    }
-
-    func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
-      switch name {
-      case "dict", "array": depth -= 1
-      case "key":
-        if let key = current, lines[key.text] == nil { lines[key.text] = key.line }
-        current = nil
-      default: break
-      }
+    /// The text of a key with XML's predefined entities replaced.
+    private static func unescaped(_ text: Substring) -> String {
+      guard text.contains("&") else { return String(text) }
+      return text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+        .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&apos;", with: "'")
+        .replacingOccurrences(of: "&amp;", with: "&")
     }
   }
 }

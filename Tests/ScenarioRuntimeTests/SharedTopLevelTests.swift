@@ -261,39 +261,36 @@ struct SharedTopLevelTests {
     #expect(runs == 2, "the second case ran on the shared top level, then on a fresh one")
   }
 
-  @Test("a case that runs past the memory limit after one that made many strings runs again on a new engine: Lua's string table, grown, gives its memory back by halves")
-  func grownStringTableAndMemory() throws {
+  /// A case that takes all but 2 MiB of what is free in one step (string.rep holds its buffer and the
+  /// string at once, before any collection could shrink the string table), written by `body` from the
+  /// size, after a case that grew Lua's string table: how each case ended.
+  private static func afterManyStrings(_ body: (Int) -> String) throws -> [CaseOutcome] {
     let (limits, _, free) = try Self.memoryLimits(mebibytes: 128)
-    // string.rep holds its buffer and the string at once: all but 2 MiB of what is free, in one step,
-    // before any collection could shrink the string table.
     let (results, _) = try ScenarioHarness.file(
       """
       scenario("makes many strings", function()
         local kept = {}
         for i = 1, 1200000 do kept[i] = "k" .. i end -- 16 MiB of string table while they live
       end)
-      scenario("takes most of its memory at once", function()
-        expect(#string.rep("x", \((free - (2 << 20)) / 2))).to_be(\((free - (2 << 20)) / 2))
-      end)
+      \(body((free - (2 << 20)) / 2))
       """, limits: limits, countsBudget: true)
-    #expect(results.map(\.outcome) == [.passed, .passed], "\(results.map(\.outcome))")
+    return results.map(\.outcome)
+  }
+
+  @Test("a case that runs past the memory limit after one that made many strings runs again on a new engine: Lua's string table, grown, gives its memory back by halves")
+  func grownStringTableAndMemory() throws {
+    let outcomes = try Self.afterManyStrings { size in
+      "scenario(\"takes most of its memory at once\", function() expect(#string.rep(\"x\", \(size))).to_be(\(size)) end)"
+    }
+    #expect(outcomes == [.passed, .passed], "\(outcomes)")
   }
 
   @Test("a case that catches its own memory error with pcall still runs again on a new engine when the limit was hit after another case: its verdict is the one it gets alone (issue 44)")
   func caughtMemoryErrorReruns() throws {
-    let (limits, _, free) = try Self.memoryLimits(mebibytes: 128)
-    let (results, _) = try ScenarioHarness.file(
-      """
-      scenario("makes many strings", function()
-        local kept = {}
-        for i = 1, 1200000 do kept[i] = "k" .. i end -- 16 MiB of string table while they live
-      end)
-      scenario("catches running out", function()
-        local ok = pcall(string.rep, "x", \((free - (2 << 20)) / 2))
-        expect(ok).to_be(true)
-      end)
-      """, limits: limits, countsBudget: true)
-    #expect(results.map(\.outcome) == [.passed, .passed], "\(results.map(\.outcome))")
+    let outcomes = try Self.afterManyStrings { size in
+      "scenario(\"catches running out\", function() expect((pcall(string.rep, \"x\", \(size)))).to_be(true) end)"
+    }
+    #expect(outcomes == [.passed, .passed], "\(outcomes)")
   }
 
   @Test("collecting a file keeps nothing of its top level: a case of a file collected before it gets all its memory")
