@@ -71,10 +71,11 @@ let package = Package(
       providers: [.apt(["libedit-dev"]), .brew(["libedit"])]
     ),
     // The engine of `permsim lint`: checks an Info.plist against the rule layers, version range by version range.
-    // Apple's Info.plist keys, and the names Xcode shows for them, are data: Resources/InfoPlistKeys.tsv.
+    // Apple's Info.plist keys, and the names Xcode shows for them, are data: Resources/InfoPlistKeys.tsv;
+    // so are the placeholder words App Review rejects in purpose texts (Resources/PlaceholderWords.txt).
     .target(
       name: "Linting", dependencies: ["PermissionModel", "PlistLoader", "Reporting"],
-      resources: [.embedInCode("Resources/InfoPlistKeys.tsv")]
+      resources: [.embedInCode("Resources/InfoPlistKeys.tsv"), .embedInCode("Resources/PlaceholderWords.txt")]
     ),
     // The state machine diagrams of `permsim explain` (Mermaid, Graphviz), generated from the rule layers.
     .target(name: "Diagrams", dependencies: ["PermissionModel"]),

@@ -25,12 +25,10 @@ extension Linter {
     }
   }
 
-  /// Placeholders of templates and tutorials, matched as whole words and as written *(assumed)*: "your
-  /// app name" is a sentence, "App Name" a blank. Build settings such as `$(PRODUCT_NAME)` have a check of their own.
-  static let placeholderWords = [
-    "AppName", "App Name", "APP_NAME", "YourAppName", "Your App Name", "MyApp", "Lorem ipsum", "lorem ipsum", "TODO",
-    "TBD", "FIXME", "Placeholder", "PLACEHOLDER", "XXX",
-  ]
+  /// Placeholders of templates and tutorials, matched as whole words and as written *(assumed)*: the
+  /// data file Resources/PlaceholderWords.txt, one a line.
+  static let placeholderWords: [String] = String(decoding: PackageResources.PlaceholderWords_txt, as: UTF8.self)
+    .split(separator: "\n").filter { !$0.hasPrefix("#") }.map(String.init)
 
   /// A script's name and the Unicode blocks of its letters.
   typealias Script = (name: String, ranges: [ClosedRange<UInt32>])

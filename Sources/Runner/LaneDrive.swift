@@ -60,9 +60,9 @@ struct LaneDrive {
     }
     if _lane.link.isReady, _lane.link.pendingOutput.isEmpty, _lane.link.queued > 0 {
       // A collection's reply ends the nap: the lane queues that file's cases as soon as it comes.
-      let collection = _jobs.keys.sorted().firstIndex { if case .collect = _jobs[$0]?.work { true } else { false } }
       _pace.nap(
-        queued: _lane.link.queued, collection: collection, until: _lane.link.deadline ?? .now, isLast: isLast)
+        queued: _lane.link.queued, collection: _lane.link.firstCollection, until: _lane.link.deadline ?? .now,
+        isLast: isLast)
     }
     let stop = _lane.stop
     let stopping: WorkerLink.Stopping = stop.isAbandoned ? .abandoning : stop.isSet ? .finishing : .none

@@ -216,6 +216,13 @@ extension WorkerLine {
       return text.isEmpty ? nil : text
     }
 
+    /// The next field as a name's digest (hexadecimal), or nil when it is empty.
+    mutating func digest() throws(Malformed) -> UInt64? {
+      guard let text = try optionalText() else { return nil }
+      guard let digest = UInt64(text, radix: 16) else { throw Malformed() }
+      return digest
+    }
+
     mutating func bytes() throws(Malformed) -> [UInt8] {
       guard position < fields.count else { throw Malformed() }
       defer { position += 1 }
@@ -253,6 +260,11 @@ extension WorkerLine {
 }
 
 extension WorkerLine.Writer {
+  /// Adds a name's digest in hexadecimal, or the empty field for none.
+  mutating func field(digest: UInt64?) {
+    field(optional: digest.map { String($0, radix: 16) })
+  }
+
   mutating func field(_ flag: Bool) {
     field(flag ? "1" : "0")
   }

@@ -74,6 +74,11 @@ struct WorkerLink {
   /// How many jobs wait for a reply.
   var queued: Int { _queue.count }
 
+  /// Where the first collection is in the queue (0: the head), if one is queued.
+  var firstCollection: Int? {
+    _queue.firstIndex { if case .collect = $0.request { true } else { false } }
+  }
+
   /// Whether the current process has said it is ready.
   var isReady: Bool {
     if case .ready = _state { true } else { false }
@@ -144,16 +149,16 @@ struct WorkerLink {
   mutating func received(_ bytes: ArraySlice<UInt8>, now: ContinuousClock.Instant) -> [Action] {
     _lines.append(bytes)
     var actions: [Action] = []
-    while case .ready = _state, let line = _lines.next() {
-      actions += _reply(line, now: now)
-    }
-    if case .starting = _state, let line = _lines.next() {
+    while hasProcess, let line = _lines.next() {
+      guard case .starting = _state else {
+        actions += _reply(line, now: now)
+        continue
+      }
       guard line.elementsEqual(WorkerLink.readyLine) else {
-        return _failHead(.unusable("the worker answered before it said it was ready"), now: now)
+        return actions + _failHead(.unusable("the worker answered before it said it was ready"), now: now)
       }
       _state = .ready(headStarted: _queue.isEmpty ? nil : now)
       if let head = _queue.first { actions.append(.began(head.id)) }
-      actions += received([], now: now)
     }
     return actions
   }

@@ -49,7 +49,7 @@ enum WorkerRequest: Sendable {
       line.field(scenario.line)
       line.field(scenario.occurrence)
       line.field(bytes: scenario.nameBytes)
-      line.field(optional: scenario.nameDigest.map { String($0, radix: 16) })
+      line.field(digest: scenario.nameDigest)
       // The case's name is the scenario's and a suffix (`[iOS 14.0]`, `#2`): only the suffix crosses.
       line.field(name.hasPrefix(scenario.name) ? "+" + name.dropFirst(scenario.name.count) : "=" + name)
       line.field(iosVersion.text)
@@ -72,10 +72,7 @@ enum WorkerRequest: Sendable {
       case "R":
         let index = try fields.number(), line = try fields.number(), occurrence = try fields.number()
         let nameBytes = try fields.bytes()
-        let digest = try fields.optionalText().map { text throws(WorkerLine.Malformed) -> UInt64 in
-          guard let digest = UInt64(text, radix: 16) else { throw WorkerLine.Malformed() }
-          return digest
-        }
+        let digest = try fields.digest()
         let valid = String(validating: nameBytes, as: UTF8.self)
         let scenario = ScenarioIdentity(
           index: index, name: valid ?? String(decoding: nameBytes, as: UTF8.self), line: line, occurrence: occurrence,
@@ -251,7 +248,7 @@ extension WorkerReply {
   private static func write(_ scenario: DeclaredScenario, to line: inout WorkerLine.Writer) {
     line.field(scenario.index)
     line.field(bytes: scenario.rawName ?? Array(scenario.name.utf8))
-    line.field(optional: scenario.nameDigest.map { String($0, radix: 16) })
+    line.field(digest: scenario.nameDigest)
     line.field(scenario.line)
     line.field(scenario.occurrence)
     line.field(scenario.skipReason.map { "+" + $0 } ?? "-")
@@ -271,10 +268,7 @@ extension WorkerReply {
   /// The registration whose fields come next.
   private static func scenario(_ fields: inout WorkerLine.Cursor) throws(WorkerLine.Malformed) -> DeclaredScenario {
     let index = try fields.number(), nameBytes = try fields.bytes()
-    let digest = try fields.optionalText().map { text throws(WorkerLine.Malformed) -> UInt64 in
-      guard let digest = UInt64(text, radix: 16) else { throw WorkerLine.Malformed() }
-      return digest
-    }
+    let digest = try fields.digest()
     let line = try fields.number(), occurrence = try fields.number()
     let skip = try fields.text()
     let skipReason: String? = skip == "-" ? nil : String(skip.dropFirst())

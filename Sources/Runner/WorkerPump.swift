@@ -21,7 +21,6 @@ struct WorkerPump {
   private var _chunk = [UInt8](repeating: 0, count: 64 << 10)
   /// When the process's memory was last read (`/proc`), at most once a slice.
   private var _memoryRead: ContinuousClock.Instant?
-  private var _resident: Int?
 
   /// One round of waiting and moving bytes; returns what the link asks for (often nothing).
   mutating func turn(
@@ -78,8 +77,7 @@ struct WorkerPump {
     guard limit > 0 else { return nil }
     if let last = _memoryRead, now - last < Self.slice { return nil }
     _memoryRead = now
-    _resident = WorkerProcess.residentBytes(of: process.pid)
-    return _resident
+    return WorkerProcess.residentBytes(of: process.pid)
   }
 
   private static func milliseconds(_ duration: Duration) -> Int32 {

@@ -194,8 +194,21 @@ public final class ScenarioEngine {
     public let outcome: CaseOutcome
     /// The iOS versions of the devices the case created, oldest first, each once.
     public let deviceVersions: [String]
-    /// What the case took of the state machine, per iOS version its devices ran (coverage).
-    public let pathsTaken: [TakenPaths]
+    /// What the case took of the state machine, per iOS version its devices ran (coverage): derived
+    /// from the world's record when read (most runs never ask), or the records as they came.
+    public var pathsTaken: [TakenPaths] {
+      switch _paths {
+      case .record(let record): record.paths
+      case .records(let records): records
+      }
+    }
+    private let _paths: Paths
+
+    private enum Paths: Sendable {
+      case record(PathsTakenRecord)
+      case records([TakenPaths])
+    }
+
     /// The world's entries, rendered only when read (most passing cases never are), or lines already rendered.
     private let _transcript: Either
 
@@ -209,14 +222,14 @@ public final class ScenarioEngine {
     ) {
       self.outcome = outcome
       self.deviceVersions = deviceVersions
-      self.pathsTaken = pathsTaken
+      _paths = .records(pathsTaken)
       _transcript = .lines(transcript, screens: screens)
     }
 
-    init(outcome: CaseOutcome, entries: [TranscriptEntry], deviceVersions: [String], pathsTaken: [TakenPaths]) {
+    init(outcome: CaseOutcome, entries: [TranscriptEntry], deviceVersions: [String], paths: PathsTakenRecord) {
       self.outcome = outcome
       self.deviceVersions = deviceVersions
-      self.pathsTaken = pathsTaken
+      _paths = .record(paths)
       _transcript = .entries(entries)
     }
 
@@ -371,7 +384,7 @@ public final class ScenarioEngine {
     return (
       CaseRun(
         outcome: outcome, entries: session.world.transcriptEntries, deviceVersions: versions,
-        pathsTaken: session.world.pathsTaken),
+        paths: session.world.pathsRecord),
       kept
     )
   }

@@ -4,23 +4,12 @@ extension World {
   /// What the world's cases took of the state machine, one record per iOS version its devices run,
   /// in the order the devices were made; each record's rules are the ids its devices' transcript lines
   /// cite, with C1 for a callback delivered and C5 for one held or released.
-  public var pathsTaken: [TakenPaths] {
-    var records = taken
-    for entry in entries {
-      guard let number = entry.device else { continue }
-      let cited: [RuleID]
-      switch entry.event {
-      case .note(let text): cited = Self.citedRules(in: text)
-      case .delivered: cited = [.C1]
-      case .held, .released: cited = [.C5]
-      case .settingsChanged(let change): cited = Self.citedRules(in: change.line)
-      case .moved, .clockAdvanced, .deviceMade, .alertShown, .alertAnswered: continue
-      }
-      let version = deviceRecords[number - 1].version.description
-      guard let index = records.firstIndex(where: { $0.version == version }) else { continue }
-      for rule in cited { records[index].add(rule: rule) }
-    }
-    return records
+  public var pathsTaken: [TakenPaths] { pathsRecord.paths }
+
+  /// What ``pathsTaken`` is made from, kept as it is: a case's run keeps it, and the rules its transcript
+  /// cites are read only when coverage asks for them, never on a case's way.
+  public var pathsRecord: PathsTakenRecord {
+    PathsTakenRecord(taken: taken, entries: entries, deviceVersions: deviceRecords.map(\.version.description))
   }
 
   /// The rule ids a transcript line cites, in order: `(R6)`, `(R19, D1)`, `(held, C5)`, `R11: no alert`.
@@ -68,5 +57,34 @@ extension World {
   /// Records a Settings option chosen for an app in `state`.
   func chose(_ option: SettingsOption, from state: AuthorizationState, app: AppID) {
     updatePaths(on: self[app].device) { $0.add(TakenPaths.SettingsChoice(from: state, option: option)) }
+  }
+}
+
+/// What a world recorded of the paths its cases took: the records it filled as the state changed, and
+/// the transcript whose cited rules ``paths`` adds to them when read.
+public struct PathsTakenRecord: Sendable {
+  let taken: [TakenPaths]
+  let entries: [TranscriptEntry]
+  /// The version each device runs, by device number (1 for the first).
+  let deviceVersions: [String]
+
+  /// The records with the rules each device's transcript lines cite added to its version's record.
+  public var paths: [TakenPaths] {
+    var records = taken
+    for entry in entries {
+      guard let number = entry.device else { continue }
+      let cited: [RuleID]
+      switch entry.event {
+      case .note(let text): cited = World.citedRules(in: text)
+      case .delivered: cited = [.C1]
+      case .held, .released: cited = [.C5]
+      case .settingsChanged(let change): cited = World.citedRules(in: change.line)
+      case .moved, .clockAdvanced, .deviceMade, .alertShown, .alertAnswered: continue
+      }
+      let version = deviceVersions[number - 1]
+      guard let index = records.firstIndex(where: { $0.version == version }) else { continue }
+      for rule in cited { records[index].add(rule: rule) }
+    }
+    return records
   }
 }
